@@ -1,0 +1,309 @@
+"""The game API shared by every game: states, chance steps, views and game descriptors.
+
+The shape follows OpenSpiel: :meth:`GameState.current_player` is a seat
+number, :data:`CHANCE` or :data:`TERMINAL`; chance steps (dealing a card,
+drawing from the stock) are explicit actions listed by
+:meth:`GameState.chance_outcomes` and applied like any other action. The
+manners follow python-chess: actions are small frozen values with text
+notation, illegal input raises a precise exception and leaves the state
+exactly as it was.
+
+A typical loop::
+
+    rng = random.Random(7)
+    state = GinGame().new_hand(dealer=0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            view = state.view(state.current_player())
+            state.apply(agent.act(view, state.legal_actions()))
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+
+from .errors import AmbiguousActionError, IllegalActionError, InvalidNotationError, InvalidPositionError
+from .rules import RulesBase
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "GameState",
+    "Game",
+    "HandResult",
+    "MatchOutcome",
+    "parse_fields",
+    "format_fields",
+]
+
+CHANCE: Final = -1
+"""``current_player()`` at a chance step (deal or draw)."""
+TERMINAL: Final = -4
+"""``current_player()`` once the hand is over."""
+
+
+class Action(Protocol):
+    """Every action is a hashable immutable value whose ``str()`` is its notation."""
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+R = TypeVar("R", bound=RulesBase)
+S = TypeVar("S", bound="GameState[Any, Any, Any]")
+
+
+class GameState(ABC, Generic[R, A, V]):
+    """One hand of a game in progress.
+
+    Subclasses implement the abstract methods; :meth:`apply`,
+    :meth:`verify_action`, :meth:`can_apply` and :meth:`parse_action` are
+    shared so that UIs, agents and the engine use one legality check.
+    """
+
+    game_name: ClassVar[str] = ""
+    rules: R
+    num_players: int
+    history: list[A]
+
+    # --- whose turn ---------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # --- actions ------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """All legal actions (at a chance node: the possible outcomes), in a canonical order."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """(outcome, probability) pairs at a chance node; empty elsewhere."""
+
+    @abstractmethod
+    def _apply_unchecked(self, action: A) -> None:
+        """Apply an action already known to be legal."""
+
+    def explain_illegal(self, action: A) -> IllegalActionError:
+        """The error for an action not in :meth:`legal_actions`. Games override with precise rules."""
+        return IllegalActionError(f"{action} is not legal here", "legal-actions")
+
+    def verify_action(self, action: A) -> None:
+        """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal now."""
+        if self.is_terminal():
+            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+
+    def can_apply(self, action: A) -> bool:
+        try:
+            self.verify_action(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: A | str) -> A:
+        """Apply a legal action (or its notation) and return it; illegal ones raise and change nothing."""
+        act = self.parse_action(action) if isinstance(action, str) else action
+        self.verify_action(act)
+        self._apply_unchecked(act)
+        self.history.append(act)
+        return act
+
+    def sample_chance(self, rng: random.Random) -> A:
+        """Draw a chance outcome with ``rng`` (uniform outcomes: ``rng.randrange``; else weighted)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError("not a chance node", "chance")
+        p0 = outcomes[0][1]
+        if all(p == p0 for _, p in outcomes):
+            return outcomes[rng.randrange(len(outcomes))][0]
+        x = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if x < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def resolve_chance(self, rng: random.Random) -> list[A]:
+        """Apply chance steps with ``rng`` until a player (or the end) is to act."""
+        done: list[A] = []
+        while self.is_chance_node():
+            done.append(self.apply(self.sample_chance(rng)))
+        return done
+
+    # --- notation -------------------------------------------------------------
+    def parse_action(self, text: str) -> A:
+        """The legal action written ``text``. Matching ignores case and extra spaces.
+
+        Raises :class:`InvalidNotationError` when nothing matches and
+        :class:`AmbiguousActionError` when several legal actions match.
+        """
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"expected action text, got {type(text).__name__}")
+        key = self.normalize_notation(text)
+        if not key:
+            raise InvalidNotationError("empty action")
+        legal = self.legal_actions()
+        exact = [a for a in legal if self.normalize_notation(str(a)) == key]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            raise AmbiguousActionError(f"{text!r} is ambiguous", tuple(str(a) for a in exact))
+        loose = self.match_notation(key, legal)
+        if len(loose) == 1:
+            return loose[0]
+        if len(loose) > 1:
+            raise AmbiguousActionError(f"{text!r} is ambiguous", tuple(str(a) for a in loose))
+        return self.parse_unlisted(text)
+
+    def normalize_notation(self, text: str) -> str:
+        return " ".join(text.strip().lower().replace("10", "t").split())
+
+    def match_notation(self, key: str, legal: Sequence[A]) -> list[A]:
+        """Loose matches (e.g. an abbreviation) when no exact notation matched. Games may override."""
+        return []
+
+    def parse_unlisted(self, text: str) -> A:
+        """Parse notation of an action that is not legal now, to explain why; games override."""
+        raise InvalidNotationError(f"{text!r} is not a legal action here")
+
+    # --- results --------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[int]:
+        """Points each seat scored in this hand (0 for every seat until the hand ends)."""
+
+    # --- copies, views, positions --------------------------------------------
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy (cheap: no deep copies of immutable parts)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> V:
+        """Everything ``seat`` may know, and nothing else."""
+
+    @abstractmethod
+    def to_fields(self) -> dict[str, str]:
+        """The position as ordered ``key -> value`` text fields (see :func:`format_fields`)."""
+
+    def to_position(self) -> str:
+        """The position as text, one ``key: value`` line each; :meth:`Game.from_position` reads it back."""
+        return format_fields(self.to_fields())
+
+    def to_json(self) -> dict[str, str]:
+        return dict(self.to_fields())
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one completed hand, as a match books it."""
+
+    points: tuple[int, ...]
+    """Points per seat (or per side for partnership games: see :attr:`Game.num_sides`)."""
+    void: bool = False
+    winner: int | None = None
+    summary: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """Final result of a match."""
+
+    winner: int
+    """The winning side."""
+    final_totals: tuple[int, ...]
+    """Per side, including end-of-game bonuses."""
+    margin: int
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[R, S]):
+    """Descriptor of one game with fixed rules: builds hands and scores matches."""
+
+    name: ClassVar[str] = ""
+    rules_class: ClassVar[type[RulesBase]]
+    rules: R
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def num_sides(self) -> int:
+        return self.num_players
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    @abstractmethod
+    def new_hand(self, dealer: int = 0) -> S:
+        """A fresh hand at its first (chance) step."""
+
+    @abstractmethod
+    def from_position(self, text: str | dict[str, str]) -> S:
+        """Set up any legal position from its text or JSON form."""
+
+    def first_dealer(self, rng: random.Random) -> int:
+        return rng.randrange(self.num_players)
+
+    @abstractmethod
+    def hand_result(self, state: S) -> HandResult:
+        """Score a terminal hand."""
+
+    def next_dealer(self, dealer: int, result: HandResult) -> int:
+        return (dealer + 1) % self.num_players
+
+    @abstractmethod
+    def match_outcome(self, totals: Sequence[int], results: Sequence[HandResult]) -> MatchOutcome | None:
+        """The match result after these hands, or ``None`` if another hand is to be played."""
+
+
+def parse_fields(text: str | dict[str, str], known: Sequence[str]) -> dict[str, str]:
+    """Parse ``key: value`` lines (or ``;``-separated on one line, or a JSON-like dict).
+
+    Unknown keys and duplicates raise :class:`InvalidPositionError`.
+    """
+    if isinstance(text, dict):
+        items = [(str(k), str(v)) for k, v in text.items()]
+    elif isinstance(text, str):
+        items = []
+        for raw in text.replace(";", "\n").splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if ":" not in line:
+                raise InvalidPositionError(f"position line without 'key: value': {raw!r}")
+            key, value = line.split(":", 1)
+            items.append((key.strip().lower(), value.strip()))
+    else:
+        raise InvalidPositionError(f"expected position text or dict, got {type(text).__name__}")
+    out: dict[str, str] = {}
+    for key, value in items:
+        if key not in known:
+            raise InvalidPositionError(f"unknown position field {key!r}; known: {', '.join(known)}")
+        if key in out:
+            raise InvalidPositionError(f"position field {key!r} given twice")
+        out[key] = value
+    return out
+
+
+def format_fields(fields: dict[str, str]) -> str:
+    return "\n".join(f"{k}: {v}" for k, v in fields.items()) + "\n"

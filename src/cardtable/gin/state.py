@@ -1,0 +1,713 @@
+"""The Gin Rummy hand: dealing, the first-upcard offer, draws, discards, knocks and the showdown.
+
+Chance is explicit: each dealt card (``deal 7H``) and each card drawn from
+the stock (``drawn 7H``) is a chance step. The stock is therefore never
+ordered: it is the set of unseen cards, and nobody's view contains it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SPADES, Card, cards_to_mask, format_cards, iter_mask, mask_to_cards, parse_cards
+from ..core import CHANCE, TERMINAL, GameState
+from ..errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from .actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction, arrange
+from .melds import FULL, LayoffPlan, canonical_arrangement, deadwood, layoff_plan, minimal_arrangements
+from .rules import GinRules
+
+__all__ = ["GinState", "GinView", "Showdown", "PHASES", "POSITION_FIELDS"]
+
+DEALING = "dealing"
+OFFER = "offer"
+OFFER_DEALER = "offer-dealer"
+FORCED_DRAW = "forced-draw"
+DRAW_PHASE = "draw"
+DRAWING = "drawing"
+DISCARD_PHASE = "discard"
+WALL = "wall"
+WALL_KNOCK = "wall-knock"
+ARRANGE = "arrange"
+OVER = "over"
+PHASES = (DEALING, OFFER, OFFER_DEALER, FORCED_DRAW, DRAW_PHASE, DRAWING, DISCARD_PHASE, WALL, WALL_KNOCK, ARRANGE, OVER)
+_CHANCE_PHASES = (DEALING, DRAWING)
+
+POSITION_FIELDS = (
+    "dealer", "phase", "turn", "hand0", "hand1", "discard", "known0", "known1",
+    "taken", "upcard", "limit", "draws", "returned", "offer", "knock",
+)
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """Everything public after a hand: how it ended and how it was scored."""
+
+    outcome: str
+    """``"knock"``, ``"gin"``, ``"big gin"`` or ``"void"``."""
+    points: tuple[int, int]
+    knocker: int | None = None
+    knock_card: Card | None = None
+    knocker_melds: tuple[tuple[Card, ...], ...] = ()
+    knocker_deadwood_cards: tuple[Card, ...] = ()
+    knocker_deadwood: int = 0
+    defender_melds: tuple[tuple[Card, ...], ...] = ()
+    layoffs: tuple[tuple[Card, int], ...] = ()
+    """(card, index into ``knocker_melds``) in the order laid off."""
+    defender_deadwood_cards: tuple[Card, ...] = ()
+    defender_deadwood: int = 0
+    defender_deadwood_no_layoffs: int = 0
+    result: str = ""
+    """``"knock"``, ``"undercut"``, ``"tie"`` (no score), ``"gin"``, ``"big gin"``, ``"void"``."""
+    doubled: bool = False
+    void_reason: str = ""
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class GinView:
+    """What one seat may know. Hidden cards are absent, not masked."""
+
+    seat: int
+    dealer: int
+    phase: str
+    current_player: int
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]
+    """Cards taken from the discard pile that the opponent still holds."""
+    own_known: tuple[Card, ...]
+    """Cards of this seat's hand that the opponent knows about."""
+    discard_pile: tuple[Card, ...]
+    """Bottom to top; the last card is the upcard."""
+    stock_size: int
+    knock_limit: int
+    first_upcard: Card | None
+    upcard_decisions: tuple[tuple[int, str], ...]
+    taken_card: Card | None
+    discard_draws: int
+    events: tuple[str, ...]
+    """The public action history from this seat's side (hidden cards shown as ``?``)."""
+    showdown: Showdown | None
+    opponent_hand: tuple[Card, ...] | None
+    """Revealed only after a scored hand."""
+    deadwood: int
+    """Minimum deadwood of this seat's hand (11-card minimum while holding 11)."""
+
+    @property
+    def upcard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+def _pretty_melds(melds: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(mask_to_cards(m)) for m in melds)
+
+
+class GinState(GameState[GinRules, GinAction, GinView]):
+    """One hand of Gin Rummy. Create with :meth:`GinGame.new_hand <cardtable.gin.GinGame.new_hand>`."""
+
+    game_name = "gin"
+    num_players = 2
+
+    __slots__ = (
+        "_legal",
+        "actors",
+        "dealer",
+        "dealt",
+        "decisions",
+        "discard",
+        "draws",
+        "first_upcard",
+        "hands",
+        "history",
+        "knock_card",
+        "knock_limit",
+        "known",
+        "offer_take",
+        "phase",
+        "points",
+        "returned",
+        "rules",
+        "showdown",
+        "stock",
+        "stock_size",
+        "taken",
+        "turn",
+    )
+
+    def __init__(self, rules: GinRules | None = None, dealer: int = 0) -> None:
+        if dealer not in (0, 1):
+            raise ValueError("dealer must be 0 or 1")
+        self.rules = rules if rules is not None else GinRules()
+        self.dealer = dealer
+        self.phase = DEALING
+        self.turn = 1 - dealer
+        self.hands = [0, 0]
+        self.known = [0, 0]
+        self.discard: list[Card] = []
+        self.stock = FULL
+        self.stock_size = 52
+        self.dealt = 0
+        self.first_upcard: Card | None = None
+        self.knock_limit = self.rules.knock_limit
+        self.taken: Card | None = None
+        self.offer_take = False
+        self.draws = 0
+        self.returned: Card | None = None
+        self.decisions: list[tuple[int, str]] = []
+        self.history: list[GinAction] = []
+        self.actors: list[int] = []
+        self.points = [0, 0]
+        self.showdown: Showdown | None = None
+        self.knock_card: Card | None = None
+        self._legal: list[GinAction] | None = None
+
+    # --- turn -----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase in _CHANCE_PHASES:
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.turn
+
+    @property
+    def nondealer(self) -> int:
+        return 1 - self.dealer
+
+    def hand(self, seat: int) -> list[Card]:
+        return mask_to_cards(self.hands[seat])
+
+    # --- legal actions ----------------------------------------------------------------------
+    def legal_actions(self) -> list[GinAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _knock_cards(self, hand: int) -> list[Card]:
+        limit = self.knock_limit
+        taken_bit = 0 if self.taken is None or self.rules.discard_taken_card else self.taken.bit
+        return [c for c in iter_mask(hand & ~taken_bit) if deadwood(hand & ~c.bit) <= limit]
+
+    def _can_big_gin(self, hand: int) -> bool:
+        return self.rules.big_gin_bonus is not None and deadwood(hand) == 0
+
+    def _compute_legal(self) -> list[GinAction]:
+        phase = self.phase
+        if phase == DEALING or phase == DRAWING:
+            return [DEAL[c.index] if phase == DEALING else DRAWN[c.index] for c in iter_mask(self.stock)]
+        if phase == DISCARD_PHASE or phase == WALL_KNOCK:
+            hand = self.hands[self.turn]
+            out: list[GinAction] = []
+            if phase == DISCARD_PHASE:
+                taken_bit = 0 if self.taken is None or self.rules.discard_taken_card else self.taken.bit
+                out = [DISCARD[c.index] for c in iter_mask(hand & ~taken_bit)]
+            out.extend(KNOCK[c.index] for c in self._knock_cards(hand))
+            if self._can_big_gin(hand):
+                out.append(BIG_GIN)
+            return out
+        if phase == DRAW_PHASE:
+            return [DRAW, TAKE]
+        if phase == OFFER or phase == OFFER_DEALER:
+            return [TAKE, PASS]
+        if phase == FORCED_DRAW:
+            return [DRAW]
+        if phase == WALL:
+            return [TAKE_KNOCK, PASS] if self._wall_knock_possible() else [PASS]
+        if phase == ARRANGE:
+            hand = self.hands[self.turn]
+            return [arrange(a) for a in minimal_arrangements(hand)]
+        return []
+
+    def _wall_knock_possible(self) -> bool:
+        top = self.discard[-1]
+        hand = self.hands[self.turn] | top.bit
+        limit = self.knock_limit
+        allowed = hand if self.rules.discard_taken_card else hand & ~top.bit
+        if any(deadwood(hand & ~c.bit) <= limit for c in iter_mask(allowed)):
+            return True
+        return self._can_big_gin(hand)
+
+    def chance_outcomes(self) -> list[tuple[GinAction, float]]:
+        if self.phase not in _CHANCE_PHASES:
+            return []
+        actions = self.legal_actions()
+        p = 1.0 / len(actions)
+        return [(a, p) for a in actions]
+
+    def sample_chance(self, rng: Any) -> GinAction:
+        """Same outcome as the generic uniform sampler, without building probability pairs."""
+        if self.phase not in _CHANCE_PHASES:
+            raise IllegalActionError("not a chance node", "chance")
+        actions = self.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+    # --- applying -------------------------------------------------------------------------
+    def verify_action(self, action: GinAction) -> None:
+        if self.phase == OVER:
+            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise self.explain_illegal(action)
+
+    def _apply_unchecked(self, action: GinAction) -> None:
+        self._legal = None
+        kind = action.kind
+        turn = self.turn
+        if kind == "deal":
+            card = action.card
+            assert card is not None
+            self.stock &= ~card.bit
+            self.stock_size -= 1
+            i = self.dealt
+            self.dealt = i + 1
+            if i < 20:
+                seat = self.nondealer if i % 2 == 0 else self.dealer
+                self.hands[seat] |= card.bit
+                self.actors.append(seat)
+            else:
+                self.actors.append(-1)
+                self.discard.append(card)
+                self.first_upcard = card
+                if self.rules.oklahoma:
+                    self.knock_limit = 0 if card.rank == 1 else card.value
+                self.phase = OFFER
+                self.turn = self.nondealer
+            return
+        self.actors.append(turn)
+        if kind == "drawn":
+            card = action.card
+            assert card is not None
+            self.stock &= ~card.bit
+            self.stock_size -= 1
+            self.hands[turn] |= card.bit
+            self.taken = None
+            self.offer_take = False
+            self.phase = DISCARD_PHASE
+        elif kind == "draw":
+            self.phase = DRAWING
+        elif kind == "take":
+            if self.phase == DRAW_PHASE:
+                self.draws += 1
+                if self.draws >= self.rules.max_discard_draws:
+                    self._void("discard-draw cap reached (4.6.2)")
+                    return
+                self.offer_take = False
+            else:
+                self.decisions.append((turn, "take"))
+                self.offer_take = True
+            card = self.discard.pop()
+            self.hands[turn] |= card.bit
+            self.known[turn] |= card.bit
+            self.taken = card
+            self.phase = DISCARD_PHASE
+        elif kind == "pass":
+            if self.phase == WALL:
+                self._void("the wall: no knock (4.5)")
+                return
+            self.decisions.append((turn, "pass"))
+            if self.phase == OFFER:
+                self.phase = OFFER_DEALER
+                self.turn = self.dealer
+            else:
+                self.phase = FORCED_DRAW
+                self.turn = self.nondealer
+        elif kind == "discard":
+            card = action.card
+            assert card is not None
+            self.hands[turn] &= ~card.bit
+            self.known[turn] &= ~card.bit
+            self.discard.append(card)
+            if self.rules.discard_taken_card and card is self.taken and not self.offer_take:
+                if self.returned is card:
+                    self._void("repeated upcard (4.6.1)")
+                    return
+                self.returned = card
+            else:
+                self.returned = None
+            self.taken = None
+            self.offer_take = False
+            self.turn = 1 - turn
+            if self.stock_size == 2:
+                if self.rules.stock_end == "wall":
+                    self.phase = WALL
+                else:
+                    self._void("stock down to 2 cards (4.5)")
+            else:
+                self.phase = DRAW_PHASE
+        elif kind == "knock":
+            card = action.card
+            assert card is not None
+            self.hands[turn] &= ~card.bit
+            self.known[turn] &= ~card.bit
+            self.knock_card = card
+            hand = self.hands[turn]
+            if deadwood(hand) == 0:
+                self._showdown("gin", turn, canonical_arrangement(hand))
+            else:
+                arrangements = minimal_arrangements(hand)
+                if len(arrangements) > 1:
+                    self.phase = ARRANGE
+                else:
+                    self._showdown("knock", turn, arrangements[0])
+        elif kind == "big gin":
+            self._showdown("big gin", turn, canonical_arrangement(self.hands[turn]))
+        elif kind == "take knock":
+            card = self.discard.pop()
+            self.hands[turn] |= card.bit
+            self.known[turn] |= card.bit
+            self.taken = card
+            self.offer_take = False
+            self.phase = WALL_KNOCK
+        elif kind == "arrange":
+            self._showdown("knock", turn, action.melds)
+        else:  # pragma: no cover - GinAction validates kinds
+            raise AssertionError(kind)
+
+    def _void(self, reason: str) -> None:
+        self.phase = OVER
+        self.points = [0, 0]
+        self.showdown = Showdown("void", (0, 0), result="void", void_reason=reason)
+
+    def _showdown(self, outcome: str, knocker: int, melds: tuple[int, ...]) -> None:
+        rules = self.rules
+        hand = self.hands[knocker]
+        defender = 1 - knocker
+        dhand = self.hands[defender]
+        k = deadwood(hand)
+        d0 = deadwood(dhand)
+        kdead = hand
+        for m in melds:
+            kdead &= ~m
+        if outcome == "knock":
+            plan = layoff_plan(dhand, melds)
+        else:
+            own = canonical_arrangement(dhand)
+            rest = dhand
+            for m in own:
+                rest &= ~m
+            plan = LayoffPlan(d0, (), own, rest)
+        d = plan.deadwood
+        points = [0, 0]
+        winner: int | None
+        if outcome == "big gin":
+            assert rules.big_gin_bonus is not None
+            winner, result, score = knocker, "big gin", rules.big_gin_bonus + d0
+        elif outcome == "gin":
+            winner, result, score = knocker, "gin", rules.gin_bonus + d0
+        elif k < d:
+            winner, result, score = knocker, "knock", d - k
+        elif d < k or rules.undercut_on_tie:
+            winner, result, score = defender, "undercut", rules.undercut_bonus + (k - d)
+        else:
+            winner, result, score = None, "tie", 0
+        doubled = bool(rules.oklahoma and self.first_upcard is not None and self.first_upcard.suit == SPADES)
+        if doubled:
+            score *= 2
+        if winner is not None and score > 0:
+            points[winner] = score
+        elif winner is not None:
+            winner = None
+        self.points = points
+        self.phase = OVER
+        self.turn = knocker
+        self.showdown = Showdown(
+            outcome=outcome,
+            points=(points[0], points[1]),
+            knocker=knocker,
+            knock_card=self.knock_card,
+            knocker_melds=_pretty_melds(melds),
+            knocker_deadwood_cards=tuple(mask_to_cards(kdead)),
+            knocker_deadwood=k,
+            defender_melds=_pretty_melds(plan.own_melds),
+            layoffs=plan.layoffs,
+            defender_deadwood_cards=tuple(mask_to_cards(plan.deadwood_mask)),
+            defender_deadwood=d,
+            defender_deadwood_no_layoffs=d0,
+            result=result,
+            doubled=doubled,
+            winner=winner,
+        )
+
+    # --- errors -------------------------------------------------------------------------------
+    def explain_illegal(self, action: GinAction) -> IllegalActionError:
+        phase, kind = self.phase, action.kind
+        if action.is_chance:
+            if phase not in _CHANCE_PHASES:
+                return IllegalActionError(f"{action}: no chance step is pending", "chance")
+            return IllegalActionError(f"{action}: that card is not in the stock", "chance")
+        if phase in _CHANCE_PHASES:
+            return IllegalActionError(f"{action}: a card must be dealt or drawn first", "chance")
+        hand = self.hands[self.turn]
+        card = action.card
+        if card is not None and not hand & card.bit:
+            return IllegalActionError(f"{action}: {card} is not in the hand of seat {self.turn}", "4.3")
+        if phase == FORCED_DRAW and kind == "take":
+            return IllegalActionError("both players passed the first upcard: the non-dealer must draw from the stock", "4.1.3")
+        if phase in (DISCARD_PHASE, WALL_KNOCK) and kind in ("discard", "knock") and card is not None:
+            if card is self.taken and not self.rules.discard_taken_card:
+                return IllegalActionError(f"{action}: the card taken from the discard pile may not be discarded this turn", "4.3 discard_taken_card")
+            if phase == WALL_KNOCK and kind == "discard":
+                return IllegalActionError("after taking the upcard at the wall you must knock", "4.5")
+            if kind == "knock":
+                left = deadwood(hand & ~card.bit)
+                return IllegalActionError(f"{action}: deadwood after this discard would be {left} > knock limit {self.knock_limit}", "4.3.2")
+        if kind == "big gin":
+            if self.rules.big_gin_bonus is None:
+                return IllegalActionError("big gin is not played under these rules (big_gin_bonus = None)", "4.3.3")
+            if phase in (DISCARD_PHASE, WALL_KNOCK):
+                return IllegalActionError(f"big gin needs all 11 cards melded (deadwood is {deadwood(hand)})", "4.3.3")
+        if kind == "take knock":
+            return IllegalActionError("taking the upcard at the wall needs a legal knock afterwards", "4.5")
+        if kind == "arrange" and phase == ARRANGE:
+            return IllegalActionError(f"{action}: not a minimal arrangement of the knocker's cards", "5.1")
+        if kind == "draw" and phase in (OFFER, OFFER_DEALER):
+            return IllegalActionError("first take or pass the first upcard", "4.1")
+        if kind == "draw" and phase == WALL:
+            return IllegalActionError("drawing from the stock is not allowed at the wall", "4.5")
+        return IllegalActionError(f"{action}: not possible in the {phase} phase", "10")
+
+    # --- notation -------------------------------------------------------------------------------
+    def normalize_notation(self, text: str) -> str:
+        s = " ".join(text.strip().lower().replace("10", "t").replace("-", " ").split())
+        for sym, letter in (("♠", "s"), ("♥", "h"), ("♦", "d"), ("♣", "c")):
+            s = s.replace(sym, letter)
+        return s
+
+    def match_notation(self, key: str, legal: Any) -> list[GinAction]:
+        aliases = {"draw stock": "draw", "stock": "draw", "take upcard": "take", "upcard": "take", "biggin": "big gin", "wall knock": "take knock"}
+        key = aliases.get(key, key)
+        words = key.split()
+        if len(words) == 2 and words[0] in ("gin", "d", "k"):
+            words[0] = {"gin": "knock", "d": "discard", "k": "knock"}[words[0]]
+        if words and words[0] == "arrange":
+            want = self._parse_arrangement(words[1:])
+            return [a for a in legal if a.kind == "arrange" and a.melds == want]
+        key = " ".join(words)
+        return [a for a in legal if self.normalize_notation(str(a)) == key]
+
+    def _parse_arrangement(self, groups: list[str]) -> tuple[int, ...]:
+        melds = []
+        for g in groups:
+            cards, i = [], 0
+            while i < len(g):
+                cards.append(Card.parse(g[i:i + 2]))
+                i += 2
+            melds.append(cards_to_mask(cards))
+        return tuple(sorted(melds))
+
+    def parse_unlisted(self, text: str) -> GinAction:
+        """Parse an action that is not legal now so that :meth:`apply` can say which rule forbids it."""
+        key = self.normalize_notation(text)
+        words = key.split()
+        simple = {"take": TAKE, "pass": PASS, "draw": DRAW, "big gin": BIG_GIN, "take knock": TAKE_KNOCK}
+        if key in simple:
+            return simple[key]
+        if len(words) == 2 and words[0] in ("discard", "knock", "gin", "deal", "drawn", "d", "k"):
+            card = Card.parse(words[1])
+            table = {"discard": DISCARD, "d": DISCARD, "knock": KNOCK, "k": KNOCK, "gin": KNOCK, "deal": DEAL, "drawn": DRAWN}
+            return table[words[0]][card.index]
+        if words and words[0] == "arrange":
+            return arrange(self._parse_arrangement(words[1:]))
+        raise InvalidNotationError(
+            f"cannot read {text!r} as a gin action (try: take, pass, draw, discard 7H, knock 7H, big gin, take knock, arrange ...)"
+        )
+
+    # --- copies and results ---------------------------------------------------------------------
+    def returns(self) -> list[int]:
+        return list(self.points)
+
+    def clone(self) -> GinState:
+        new = GinState.__new__(GinState)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.turn = self.turn
+        new.hands = self.hands[:]
+        new.known = self.known[:]
+        new.discard = self.discard[:]
+        new.stock = self.stock
+        new.stock_size = self.stock_size
+        new.dealt = self.dealt
+        new.first_upcard = self.first_upcard
+        new.knock_limit = self.knock_limit
+        new.taken = self.taken
+        new.offer_take = self.offer_take
+        new.draws = self.draws
+        new.returned = self.returned
+        new.decisions = self.decisions[:]
+        new.history = self.history[:]
+        new.actors = self.actors[:]
+        new.points = self.points[:]
+        new.showdown = self.showdown
+        new.knock_card = self.knock_card
+        new._legal = self._legal
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GinState):
+            return NotImplemented
+        return self._signature() == other._signature()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _signature(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.dealer, self.phase, self.turn, tuple(self.hands), tuple(self.known),
+            tuple(self.discard), self.stock, self.dealt, self.first_upcard, self.knock_limit,
+            self.taken, self.offer_take, self.draws, self.returned, tuple(self.decisions),
+            tuple(self.history), tuple(self.points), self.showdown, self.knock_card,
+        )
+
+    # --- views ----------------------------------------------------------------------------------
+    def view(self, seat: int) -> GinView:
+        if seat not in (0, 1):
+            raise ValueError("seat must be 0 or 1")
+        opp = 1 - seat
+        over = self.phase == OVER
+        scored = over and self.showdown is not None and self.showdown.outcome != "void"
+        discard = tuple(self.discard)
+        if self.knock_card is not None and (scored or self.turn == seat):
+            discard = discard + (self.knock_card,)
+        events = []
+        for action, actor in zip(self.history, self.actors):
+            if action.kind in ("deal", "drawn") and actor != seat and actor != -1:
+                events.append(f"{action.kind} ?")
+            elif action.kind == "knock" and actor != seat and not scored:
+                events.append("knock ?")
+            else:
+                events.append(str(action))
+        hand = self.hands[seat]
+        return GinView(
+            seat=seat,
+            dealer=self.dealer,
+            phase=self.phase,
+            current_player=self.current_player(),
+            hand=tuple(mask_to_cards(hand)),
+            opponent_hand_size=bin(self.hands[opp]).count("1"),
+            opponent_known=tuple(mask_to_cards(self.known[opp])),
+            own_known=tuple(mask_to_cards(self.known[seat])),
+            discard_pile=discard,
+            stock_size=self.stock_size,
+            knock_limit=self.knock_limit,
+            first_upcard=self.first_upcard,
+            upcard_decisions=tuple(self.decisions),
+            taken_card=self.taken,
+            discard_draws=self.draws,
+            events=tuple(events),
+            showdown=self.showdown if over else None,
+            opponent_hand=tuple(mask_to_cards(self.hands[opp])) if scored else None,
+            deadwood=deadwood(hand),
+        )
+
+    # --- positions ----------------------------------------------------------------------------
+    def to_fields(self) -> dict[str, str]:
+        if self.phase in (DEALING, OVER):
+            raise InvalidPositionError(f"positions are written for decision points, not the {self.phase} phase")
+        return {
+            "dealer": str(self.dealer),
+            "phase": self.phase,
+            "turn": str(self.turn),
+            "hand0": format_cards(mask_to_cards(self.hands[0])),
+            "hand1": format_cards(mask_to_cards(self.hands[1])),
+            "discard": format_cards(self.discard),
+            "known0": format_cards(mask_to_cards(self.known[0])),
+            "known1": format_cards(mask_to_cards(self.known[1])),
+            "taken": str(self.taken) if self.taken else "-",
+            "upcard": str(self.first_upcard) if self.first_upcard else "-",
+            "limit": str(self.knock_limit),
+            "draws": str(self.draws),
+            "returned": str(self.returned) if self.returned else "-",
+            "offer": "yes" if self.offer_take else "no",
+            "knock": str(self.knock_card) if self.knock_card else "-",
+        }
+
+    @classmethod
+    def from_fields(cls, rules: GinRules, fields: dict[str, str]) -> GinState:
+        """Build a position from :data:`POSITION_FIELDS` (see ``docs``/README for the format)."""
+
+        def need(key: str) -> str:
+            if key not in fields:
+                raise InvalidPositionError(f"position field {key!r} is required")
+            return fields[key]
+
+        def seat(key: str, default: str | None = None) -> int:
+            raw = fields.get(key, default)
+            if raw not in ("0", "1"):
+                raise InvalidPositionError(f"{key} must be 0 or 1, got {raw!r}")
+            return int(raw)
+
+        def card_or_none(key: str) -> Card | None:
+            raw = fields.get(key, "-").strip()
+            return None if raw in ("-", "") else Card.parse(raw)
+
+        dealer = seat("dealer", fields.get("dealer"))
+        phase = need("phase")
+        if phase not in PHASES or phase in (DEALING, OVER):
+            raise InvalidPositionError(f"phase must be one of {', '.join(p for p in PHASES if p not in (DEALING, OVER))}")
+        turn = seat("turn", fields.get("turn"))
+        state = cls(rules, dealer)
+        hands = [parse_cards(need("hand0")), parse_cards(need("hand1"))]
+        discard = parse_cards(fields.get("discard", "-"))
+        knock = card_or_none("knock")
+        seen: set[Card] = set()
+        for c in [*hands[0], *hands[1], *discard, *([knock] if knock else [])]:
+            if c in seen:
+                raise InvalidPositionError(f"card {c} appears twice")
+            seen.add(c)
+        state.hands = [cards_to_mask(hands[0]), cards_to_mask(hands[1])]
+        state.discard = discard
+        state.stock = FULL & ~cards_to_mask(seen)
+        state.stock_size = 52 - len(seen)
+        state.dealt = 21
+        state.phase = phase
+        state.turn = turn
+        for i in (0, 1):
+            known = cards_to_mask(parse_cards(fields.get(f"known{i}", "-")))
+            if known & ~state.hands[i]:
+                raise InvalidPositionError(f"known{i} lists cards that are not in hand{i}")
+            state.known[i] = known
+        state.taken = card_or_none("taken")
+        state.first_upcard = card_or_none("upcard") or (discard[0] if discard else None)
+        try:
+            state.knock_limit = int(fields.get("limit", "")) if "limit" in fields else (
+                (0 if state.first_upcard and state.first_upcard.rank == 1 else (state.first_upcard.value if state.first_upcard else 10))
+                if rules.oklahoma else rules.knock_limit
+            )
+            state.draws = int(fields.get("draws", "0"))
+        except ValueError as exc:
+            raise InvalidPositionError(f"limit and draws must be integers: {exc}") from None
+        if not 0 <= state.knock_limit <= 10 or state.draws < 0:
+            raise InvalidPositionError("limit must be 0..10 and draws >= 0")
+        state.returned = card_or_none("returned")
+        state.offer_take = fields.get("offer", "no").lower() in ("yes", "true", "1")
+        state.knock_card = knock
+        # consistency of sizes per phase
+        sizes = [len(hands[0]), len(hands[1])]
+        holding = 11 if phase in (DISCARD_PHASE, WALL_KNOCK) else 10
+        if sizes[turn] != holding or sizes[1 - turn] != 10:
+            raise InvalidPositionError(
+                f"in the {phase} phase seat {turn} holds {holding} cards and the other 10; got {sizes}"
+            )
+        if phase in (OFFER, OFFER_DEALER, FORCED_DRAW):
+            if len(discard) != 1:
+                raise InvalidPositionError("during the first-upcard offer the discard pile is the single first upcard")
+            nd = 1 - dealer
+            expected = {OFFER: nd, OFFER_DEALER: dealer, FORCED_DRAW: nd}[phase]
+            if turn != expected:
+                raise InvalidPositionError(f"in the {phase} phase seat {expected} is to act")
+            state.decisions = {OFFER: [], OFFER_DEALER: [(nd, "pass")], FORCED_DRAW: [(nd, "pass"), (dealer, "pass")]}[phase]
+        elif phase in (DRAW_PHASE, WALL) and not discard:
+            raise InvalidPositionError("the discard pile cannot be empty at a draw decision")
+        if state.taken is not None and not state.hands[turn] & state.taken.bit:
+            raise InvalidPositionError("taken must be a card in the hand of the seat to act")
+        if phase == ARRANGE and knock is None:
+            raise InvalidPositionError("the arrange phase needs the knock discard (field 'knock')")
+        if phase == ARRANGE and deadwood(state.hands[turn]) > state.knock_limit:
+            raise InvalidPositionError("the knocker's deadwood exceeds the knock limit")
+        min_stock = 3 if phase in (DRAW_PHASE, FORCED_DRAW, OFFER, OFFER_DEALER) else 2
+        if phase == DRAWING:
+            min_stock = 3
+        if state.stock_size < min_stock:
+            raise InvalidPositionError(f"the stock would hold {state.stock_size} cards; at least {min_stock} needed here")
+        return state

@@ -1,0 +1,41 @@
+"""Find games by name: ``make_game("gin", preset="classic", target_score=50)``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .core import Game
+from .errors import InvalidRulesError
+
+__all__ = ["GAMES", "make_game", "game_class"]
+
+GAMES: dict[str, str] = {
+    "gin": "cardtable.gin:GinGame",
+    "casino": "cardtable.casino:CasinoGame",
+    "pinochle": "cardtable.pinochle:PinochleGame",
+}
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    if name not in GAMES:
+        raise InvalidRulesError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+    module, attr = GAMES[name].split(":")
+    try:
+        cls: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:  # a game not built yet
+        raise InvalidRulesError(f"game {name!r} is not available: {exc}") from None
+    return cls
+
+
+def make_game(name: str, preset: str = "standard", rules: Any = None, **options: Any) -> Game[Any, Any]:
+    """A game descriptor with the named preset (plus overrides) or an explicit rules object/dict."""
+    cls = game_class(name)
+    rules_class = cls.rules_class
+    if rules is None:
+        rules = rules_class.preset(preset, **options)
+    elif isinstance(rules, dict):
+        rules = rules_class.from_dict(rules)
+    elif not isinstance(rules, rules_class):
+        raise InvalidRulesError(f"rules for {name} must be a {rules_class.__name__}")
+    return cls(rules)  # type: ignore[call-arg]
