@@ -133,7 +133,7 @@ class RulesBase:
 def rules_config(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen dataclass whose constructor rejects unknown options clearly."""
     dc = dataclasses.dataclass(frozen=True)(cls)
-    original_init: Callable[..., None] = dc.__init__  # type: ignore[misc]
+    original_init: Callable[..., None] = dc.__init__
     valid = tuple(f.name for f in dataclasses.fields(dc))  # type: ignore[arg-type]
 
     @functools.wraps(original_init)
@@ -147,5 +147,5 @@ def rules_config(cls: type[T]) -> type[T]:
             )
         original_init(self, **kwargs)
 
-    dc.__init__ = __init__  # type: ignore[misc]
+    dc.__init__ = __init__  # type: ignore[method-assign]
     return dc

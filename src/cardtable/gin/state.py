@@ -7,6 +7,7 @@ ordered: it is the set of unseen cards, and nobody's view contains it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,7 +235,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         p = 1.0 / len(actions)
         return [(a, p) for a in actions]
 
-    def sample_chance(self, rng: Any) -> GinAction:
+    def sample_chance(self, rng: random.Random) -> GinAction:
         """Same outcome as the generic uniform sampler, without building probability pairs."""
         if self.phase not in _CHANCE_PHASES:
             raise IllegalActionError("not a chance node", "chance")
