@@ -1,10 +1,189 @@
-"""The ``cardtable`` command."""
+"""The ``cardtable`` command: ``play`` and ``simulate``."""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import random
 import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeVar
+
+from .agents import make_agent
+from .errors import CardtableError
+from .match import Match
+from .registry import GAMES, make_game
+
+__all__ = ["main", "simulate"]
+
+T = TypeVar("T")
+
+
+def _progress(items: Iterable[T], total: int, desc: str, enabled: bool) -> Iterator[T]:
+    """tqdm when installed, otherwise a small built-in bar on stderr."""
+    if not enabled:
+        yield from items
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        start = time.perf_counter()
+        for i, item in enumerate(items, 1):
+            yield item
+            if i == total or i % max(1, total // 50) == 0:
+                done = int(30 * i / total)
+                rate = i / max(time.perf_counter() - start, 1e-9)
+                print(f"\r{desc} [{'#' * done}{'.' * (30 - done)}] {i}/{total} {rate:.1f}/s", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        return
+    yield from tqdm(items, total=total, desc=desc, unit="game")
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise CardtableError(f"option must be NAME=VALUE, got {pair!r}")
+        key, raw = pair.split("=", 1)
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        elif raw.lower() == "none":
+            value = None
+        else:
+            with contextlib.suppress(ValueError):
+                value = int(raw)
+        out[key] = value
+    return out
+
+
+def simulate(
+    game_name: str,
+    games: int,
+    seed: int,
+    players: list[str],
+    preset: str = "standard",
+    hands_only: bool = False,
+    progress: bool = True,
+    **options: Any,
+) -> dict[str, Any]:
+    """Play ``games`` seeded matches (or single hands) between agent levels; return a summary."""
+    game = make_game(game_name, preset=preset, **options)
+    n = game.num_players
+    if len(players) != n:
+        raise CardtableError(f"{game_name} needs {n} players, got {len(players)}")
+    wins = Counter[int]()
+    points = [0] * game.num_sides
+    hands = 0
+    endings = Counter[str]()
+    actions = 0
+    start = time.perf_counter()
+    for g in _progress(range(games), games, f"{game_name}", progress):
+        rng_seed = seed * 1_000_003 + g
+        agents = [make_agent(game_name, lvl, seed=rng_seed * 7 + i) for i, lvl in enumerate(players)]
+        if hands_only:
+            rng = random.Random(rng_seed)
+            state = game.new_hand(game.first_dealer(rng))
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(state.sample_chance(rng))
+                else:
+                    seat = state.current_player()
+                    state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+                    actions += 1
+            result = game.hand_result(state)
+            hands += 1
+            endings[result.summary] += 1
+            for side, p in enumerate(result.points):
+                points[side] += p
+            if result.winner is not None:
+                wins[result.winner] += 1
+        else:
+            match = Match(game, seed=rng_seed)
+            outcome = match.play(agents)
+            wins[outcome.winner] += 1
+            for r in match.results:
+                hands += 1
+                endings[r.summary] += 1
+                for side, p in enumerate(r.points):
+                    points[side] += p
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game_name,
+        "games": games,
+        "hands": hands,
+        "players": players,
+        "wins": [wins[i] for i in range(game.num_sides)],
+        "mean_points_per_hand": [p / max(hands, 1) for p in points],
+        "endings": dict(endings.most_common()),
+        "seconds": elapsed,
+        "unit": "hands" if hands_only else "matches",
+    }
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    unit = s["unit"]
+    print(f"{s['game']}: {s['games']} {unit}, {s['hands']} hands in {s['seconds']:.1f} s")
+    for side, (w, p) in enumerate(zip(s["wins"], s["mean_points_per_hand"])):
+        label = s["players"][side] if side < len(s["players"]) else str(side)
+        rate = w / max(s["games"], 1)
+        noun = "hand" if unit == "hands" else "match"
+        print(f"  side {side} ({label}): {noun} wins {w} ({rate:.1%}), mean points per hand {p:.2f}")
+    print("  hand endings: " + ", ".join(f"{k} {v}" for k, v in s["endings"].items()))
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("cardtable: commands coming soon", file=sys.stderr)
+    parser = argparse.ArgumentParser(prog="cardtable", description="Casino, Gin Rummy and two-handed Pinochle.")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play against the computer")
+    play.add_argument("game", nargs="?", default="gin", choices=sorted(GAMES))
+    play.add_argument("--opponent", "-o", action="append", help="computer level (repeat for more players)")
+    play.add_argument("--preset", default="standard")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--plain", action="store_true", help="line mode (the only mode so far)")
+
+    sim = sub.add_parser("simulate", help="play seeded matches between computer players")
+    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("--games", "-n", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", default=None, help="comma-separated levels, e.g. random,simple")
+    sim.add_argument("--preset", default="standard")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--hands", action="store_true", help="single hands instead of matches")
+    sim.add_argument("--no-progress", action="store_true")
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            options = _options(args.option)
+            n = make_game(args.game, preset=args.preset, **options).num_players
+            players = args.players.split(",") if args.players else ["random"] * n
+            summary = simulate(args.game, args.games, args.seed, players, args.preset, args.hands,
+                               progress=not args.no_progress, **options)
+            _print_summary(summary)
+            return 0
+        if args.command in (None, "play"):
+            from .apps.plain import play_plain
+
+            game = getattr(args, "game", "gin")
+            options = _options(getattr(args, "option", []))
+            n = make_game(game, preset=getattr(args, "preset", "standard"), **options).num_players
+            default_level = "simple" if game == "gin" else "random"
+            opponents = getattr(args, "opponent", None) or [default_level] * (n - 1)
+            return play_plain(game, opponents, seed=getattr(args, "seed", None),
+                              preset=getattr(args, "preset", "standard"), **options)
+    except CardtableError as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    parser.print_help()
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Match flow, dealer rotation, score sheet and the command line."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from cardtable import GameRecord, Match
+from cardtable.agents import RandomAgent, make_agent
+from cardtable.cli import main, simulate
+from cardtable.errors import IllegalActionError
+
+
+def test_match_reaches_target_and_rotates_dealer() -> None:
+    match = Match("gin", seed=11)
+    outcome = match.play([make_agent("gin", "simple"), make_agent("gin", "simple")])
+    assert match.is_over()
+    assert max(match.totals) >= 100
+    assert outcome.winner == match.game.match_outcome(match.totals, match.results).winner  # type: ignore[union-attr]
+    for prev, nxt in zip(match.hands, match.hands[1:]):
+        assert prev.result is not None
+        expected = prev.dealer if prev.result.void else 1 - prev.dealer
+        assert nxt.dealer == expected
+    sheet = match.score_sheet()
+    assert len(sheet) == len(match.hands)
+    assert sheet[-1]["totals"] == match.totals
+    assert sum(r["points"][0] for r in sheet) == match.totals[0]
+    with pytest.raises(IllegalActionError):
+        match.apply("draw")
+
+
+def test_same_seed_same_match() -> None:
+    a = Match("gin", seed=5)
+    a.play([RandomAgent(1), RandomAgent(2)])
+    b = Match("gin", seed=5)
+    b.play([RandomAgent(1), RandomAgent(2)])
+    assert a.record().dumps() == b.record().dumps()
+    replayed = GameRecord.loads(a.record().dumps()).replay()
+    assert replayed.state == a.state and replayed.totals == a.totals
+
+
+def test_simulate_summary() -> None:
+    s = simulate("gin", 20, seed=3, players=["random", "simple"], progress=False)
+    assert s["games"] == 20 and sum(s["wins"]) == 20
+    assert s["wins"][1] > s["wins"][0]
+    assert sum(s["endings"].values()) == s["hands"]
+
+
+def test_cli_simulate_prints_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "gin", "--games", "5", "--seed", "2", "--players", "simple,simple", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "gin: 5 matches" in out and "hand endings" in out
+
+
+def test_cli_rejects_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "gin", "--games", "1", "--option", "knock_limit=99", "--no-progress"]) == 2
+    assert "knock_limit" in capsys.readouterr().err
+
+
+def test_plain_mode_through_a_pipe() -> None:
+    """Line mode reads actions from stdin; bad input gets the engine's error and play continues."""
+    script = "pass\nbogus\ndiscard 2s\nquit\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", "play", "gin", "--seed", "3"],
+        input=script, capture_output=True, text=True, timeout=60,
+    )
+    out = proc.stdout
+    assert "=== Hand 1 ===" in out
+    assert "legal: take | pass" in out
+    assert "error: cannot read 'bogus'" in out
+    assert "bye" in out
+
+
+def test_plain_mode_plays_a_whole_match_with_scripted_input() -> None:
+    from cardtable.apps.plain import play_plain
+
+    # Feed the first legal action each time: keep answering until the match ends.
+    class FirstLegal(io.StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.out = io.StringIO()
+
+        def readline(self, size: int = -1) -> str:
+            text = self.out.getvalue()
+            legal = text.rsplit("legal: ", 1)[1].splitlines()[0].split(" | ")
+            # prefer knocking, then drawing, then the first discard: finishes matches quickly
+            for pref in ("knock", "big gin", "draw", "pass", "discard"):
+                for a in legal:
+                    if a.startswith(pref):
+                        return a + "\n"
+            return legal[0] + "\n"
+
+    inp = FirstLegal()
+    assert play_plain("gin", ["simple"], seed=4, stdin=inp, stdout=inp.out) == 0
+    assert "Match over:" in inp.out.getvalue()
