@@ -237,15 +237,24 @@ class GinState(GameState[GinRules, GinAction, GinView]):
 
     def sample_chance(self, rng: random.Random) -> GinAction:
         """Same outcome as the generic uniform sampler, without building probability pairs."""
-        if self.phase not in _CHANCE_PHASES:
+        phase = self.phase
+        if phase not in _CHANCE_PHASES:
             raise IllegalActionError("not a chance node", "chance")
-        actions = self.legal_actions()
-        return actions[rng.randrange(len(actions))]
+        stock = self.stock
+        for _ in range(rng.randrange(self.stock_size)):
+            stock &= stock - 1
+        index = (stock & -stock).bit_length() - 1
+        return DEAL[index] if phase == DEALING else DRAWN[index]
 
     # --- applying -------------------------------------------------------------------------
     def verify_action(self, action: GinAction) -> None:
         if self.phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        phase = self.phase
+        if phase in _CHANCE_PHASES and (action.kind == "deal") == (phase == DEALING) and action.is_chance:
+            card = action.card
+            if card is not None and self.stock & card.bit:
+                return
         if self._legal is None:
             self._legal = self._compute_legal()
         if action not in self._legal:
