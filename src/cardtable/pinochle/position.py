@@ -1,0 +1,304 @@
+"""Pinochle positions as ``key: value`` text fields (and JSON), for any legal decision or draw point.
+
+=============  ==============================================================================
+field          value
+=============  ==============================================================================
+``dealer``     0 or 1
+``phase``      ``play``, ``exchange``, ``meld``, ``draw-winner`` or ``draw-loser``
+``turn``       optional: the seat to act (checked)
+``trump``      the trump suit letter S H D C (optional while ``trumpcard`` is given)
+``trumpcard``  the face-up card under the stock, ``-`` once taken (stage 2)
+``tricks``     optional: tricks completed (checked against the won piles)
+``leader``     who leads the trick in progress, or who won the last trick (post-trick steps)
+``lead``       the card led to the trick in progress, or ``-``
+``hand0``      seat 0's concealed cards (or a number: filled from unlisted cards in deck order)
+``melded0``    seat 0's cards on the table
+``won0``       seat 0's won-tricks pile (or a number, filled like ``hand0``)
+``hand1`` ...  the same for seat 1
+``stock``      the number of face-down stock cards, or the cards (the unlisted rest; checked)
+``records``    scored kinds per card: ``KHa=royal-marriage,run QHa=royal-marriage``
+``dix``        the physical dixes that have scored
+``points0``    seat 0's meld and dix points so far: ``marriage=20 dix-played=10`` (or a number)
+``known0``     concealed cards of seat 0 known to both (a former trump card)
+=============  ==============================================================================
+
+Cards not listed anywhere are the stock. Example (P-09 as a stage-2 follow)::
+
+    dealer: 0; phase: play; trump: S; trumpcard: -; tricks: 12; leader: 1; lead: KDa
+    hand0: TDa QDa ASa 9Ha 9Hb 9Da JHa JHb KCa KCb QCa QCb
+    hand1: 11; won0: 12; won1: 12
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_LETTERS
+from ..errors import InvalidNotationError, InvalidPositionError
+from .deck import FULL, NINE, card_text, format_mask, iter_bits, parse_card, parse_mask
+from .melds import KIND_NAMES, kind_from_name, kinds_of
+from .phases import DRAW_LOSER, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, PLAY_PHASE
+
+if TYPE_CHECKING:
+    from .state import PinochleState
+
+__all__ = ["POSITION_FIELDS", "state_to_fields", "fill_state"]
+
+POSITION_FIELDS = (
+    "dealer", "phase", "turn", "trump", "trumpcard", "tricks", "leader", "lead",
+    "hand0", "melded0", "won0", "hand1", "melded1", "won1", "stock", "records", "dix",
+    "points0", "points1", "known0", "known1",
+)
+_PHASES = (PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER)
+
+
+def _points_text(book: dict[str, int]) -> str:
+    return " ".join(f"{k}={v}" for k, v in book.items() if v) or "-"
+
+
+def state_to_fields(state: PinochleState) -> dict[str, str]:
+    """The position of ``state`` (a decision or draw point of a dealt hand)."""
+    if state.phase not in _PHASES:
+        raise InvalidPositionError(f"positions are written for a dealt hand in play, not the {state.phase} phase")
+    scored_any = 0
+    for m in state.scored:
+        scored_any |= m
+    records = " ".join(f"{card_text(i)}={','.join(kinds_of(state.scored, i))}" for i in iter_bits(scored_any))
+    cur = state.current_player()
+    return {
+        "dealer": str(state.dealer),
+        "phase": state.phase,
+        "turn": str(cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)),
+        "trump": SUIT_LETTERS[state.trump],
+        "trumpcard": card_text(state.trump_card) if state.trump_card >= 0 else "-",
+        "tricks": str(state.ntricks),
+        "leader": str(state.leader),
+        "lead": card_text(state.lead) if state.lead >= 0 else "-",
+        "hand0": format_mask(state.concealed[0]),
+        "melded0": format_mask(state.melded[0]),
+        "won0": format_mask(state.won[0]),
+        "hand1": format_mask(state.concealed[1]),
+        "melded1": format_mask(state.melded[1]),
+        "won1": format_mask(state.won[1]),
+        "stock": str(state.stock.bit_count()),
+        "records": records or "-",
+        "dix": format_mask(state.dix_scored),
+        "points0": _points_text(state.breakdown[0]),
+        "points1": _points_text(state.breakdown[1]),
+        "known0": format_mask(state.known[0]),
+        "known1": format_mask(state.known[1]),
+    }
+
+
+def _seat(fields: dict[str, str], key: str) -> int:
+    raw = fields.get(key)
+    if raw not in ("0", "1"):
+        raise InvalidPositionError(f"{key} must be 0 or 1, got {raw!r}")
+    return int(raw)
+
+
+def _int(raw: str, key: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidPositionError(f"{key} must be a number, got {raw!r}") from None
+    if value < 0:
+        raise InvalidPositionError(f"{key} must be >= 0, got {value}")
+    return value
+
+
+def _mask(fields: dict[str, str], key: str) -> int:
+    try:
+        return parse_mask(fields.get(key, "-"))
+    except InvalidNotationError as exc:
+        raise InvalidPositionError(f"{key}: {exc}") from None
+
+
+def _card(fields: dict[str, str], key: str) -> int:
+    raw = fields.get(key, "-").strip()
+    if raw in ("-", ""):
+        return -1
+    try:
+        return parse_card(raw)
+    except InvalidNotationError as exc:
+        raise InvalidPositionError(f"{key}: {exc}") from None
+
+
+def _book(raw: str, key: str) -> dict[str, int]:
+    book: dict[str, int] = {}
+    items = raw.replace(",", " ").split()
+    if items in ([], ["-"]):
+        return book
+    if len(items) == 1 and "=" not in items[0]:
+        total = _int(items[0], key)
+        return {"other": total} if total else book
+    for item in items:
+        name, _, raw_points = item.partition("=")
+        if not raw_points:
+            raise InvalidPositionError(f"{key}: expected name=points, got {item!r}")
+        book[name] = book.get(name, 0) + _int(raw_points, key)
+    return book
+
+
+def _records(raw: str) -> tuple[int, ...]:
+    scored = [0] * 10
+    items = raw.split()
+    if items in ([], ["-"]):
+        return tuple(scored)
+    for item in items:
+        card, _, kinds = item.partition("=")
+        try:
+            bit = 1 << parse_card(card)
+        except InvalidNotationError as exc:
+            raise InvalidPositionError(f"records: {exc}") from None
+        for name in kinds.split(","):
+            kind = kind_from_name(name)
+            if kind is None:
+                raise InvalidPositionError(f"records: unknown meld kind {name!r}; kinds: {', '.join(KIND_NAMES)}")
+            scored[kind] |= bit
+    return tuple(scored)
+
+
+def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]:
+    """The card fields, with numbers filled from the unlisted cards in deck order."""
+    keys = ("hand0", "melded0", "won0", "hand1", "melded1", "won1")
+    explicit: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for key in keys:
+        raw = fields.get(key, "-").strip()
+        if raw.isdigit():
+            counts[key] = int(raw)
+        else:
+            explicit[key] = _mask(fields, key)
+    stock_raw = fields.get("stock", "").strip()
+    stock_cards = 0 if stock_raw.isdigit() or not stock_raw else _mask(fields, "stock")
+    used = 0
+    for mask in [*explicit.values(), stock_cards, *([1 << lead] if lead >= 0 else []),
+                 *([1 << trump_card] if trump_card >= 0 else [])]:
+        if used & mask:
+            raise InvalidPositionError(f"card(s) {format_mask(used & mask)} appear twice")
+        used |= mask
+    free = list(iter_bits(FULL & ~used))
+    for key in keys:
+        if key in counts:
+            n = counts.pop(key)
+            if n > len(free):
+                raise InvalidPositionError(f"{key}: not enough unlisted cards to fill {n}")
+            explicit[key] = sum(1 << i for i in free[:n])
+            free = free[n:]
+    explicit["stock"] = FULL & ~used
+    for key in keys:
+        explicit["stock"] &= ~explicit[key]
+    if stock_raw and not stock_raw.isdigit() and explicit["stock"] != stock_cards:
+        raise InvalidPositionError(f"stock: the unlisted cards are {format_mask(explicit['stock'])}")
+    if stock_raw.isdigit() and int(stock_raw) != explicit["stock"].bit_count():
+        raise InvalidPositionError(f"stock: {explicit['stock'].bit_count()} cards are unlisted, not {stock_raw}")
+    return explicit
+
+
+def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
+    """Set up the fresh ``state`` from parsed position ``fields``, checking that the position is legal."""
+    state.dealer = _seat(fields, "dealer")
+    phase = fields.get("phase", PLAY_PHASE)
+    if phase not in _PHASES:
+        raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, got {phase!r}")
+    state.phase = phase
+    state.leader = _seat(fields, "leader")
+    trump_card = _card(fields, "trumpcard")
+    trump_raw = fields.get("trump", "").strip().upper()
+    if trump_raw:
+        if trump_raw not in ("S", "H", "D", "C"):
+            raise InvalidPositionError(f"trump must be a suit letter S H D C, got {trump_raw!r}")
+        state.trump = "SHDC".index(trump_raw)
+        if trump_card >= 0 and trump_card // 12 != state.trump:
+            raise InvalidPositionError("the trump card must be of the trump suit")
+    elif trump_card >= 0:
+        state.trump = trump_card // 12
+    else:
+        raise InvalidPositionError("position field 'trump' (or 'trumpcard') is required")
+    state.trump_card = trump_card
+    lead = _card(fields, "lead")
+    if lead >= 0 and phase != PLAY_PHASE:
+        raise InvalidPositionError("a card can be led only in the play phase")
+    state.lead = lead
+    cards = _hands(fields, lead, trump_card)
+    state.concealed = [cards["hand0"], cards["hand1"]]
+    state.melded = [cards["melded0"], cards["melded1"]]
+    state.won = [cards["won0"], cards["won1"]]
+    state.stock = cards["stock"]
+    state.dealt = 24
+    _check_counts(state, fields)
+    state.scored = _records(fields.get("records", "-"))
+    state.dix_scored = _mask(fields, "dix")
+    if state.dix_scored & ~state.trump_dixes:
+        raise InvalidPositionError("dix: only the 9s of trump are dixes")
+    for seat in (0, 1):
+        state.breakdown[seat] = _book(fields.get(f"points{seat}", "-"), f"points{seat}")
+        known = _mask(fields, f"known{seat}")
+        if known & ~state.concealed[seat]:
+            raise InvalidPositionError(f"known{seat} lists cards that are not concealed in hand{seat}")
+        state.known[seat] = known
+    unrecorded = (state.melded[0] | state.melded[1]) & ~_any(state.scored)
+    if unrecorded:
+        raise InvalidPositionError(f"melded cards need a record of the kinds they scored in: {format_mask(unrecorded)}")
+    _check_phase(state, fields)
+
+
+def _any(scored: tuple[int, ...]) -> int:
+    out = 0
+    for m in scored:
+        out |= m
+    return out
+
+
+def _check_counts(state: PinochleState, fields: dict[str, str]) -> None:
+    """Card counts of 11.1: hands, stock and won piles agree with the tricks played and the phase."""
+    won = [w.bit_count() for w in state.won]
+    if won[0] % 2 or won[1] % 2:
+        raise InvalidPositionError("won-tricks piles hold two cards per trick")
+    t = (won[0] + won[1]) // 2
+    if "tricks" in fields and _int(fields["tricks"], "tricks") != t:
+        raise InvalidPositionError(f"tricks: the won piles hold {t} tricks")
+    state.ntricks = t
+    phase = state.phase
+    sizes = [state.hand(0).bit_count(), state.hand(1).bit_count()]
+    leader = state.leader
+    stock = state.stock.bit_count()
+    stage2 = phase == PLAY_PHASE and t >= 12
+    if stage2:
+        want_stock, base = 0, 24 - t
+        want = [base, base]
+        if state.lead >= 0:
+            want[leader] -= 1
+        if state.trump_card >= 0 or state.melded[0] | state.melded[1]:
+            raise InvalidPositionError("in stage 2 the trump card has been taken and no card is melded")
+    elif phase == PLAY_PHASE:
+        want_stock, want = 23 - 2 * t, [12, 12]
+        if state.lead >= 0:
+            want[leader] = 11
+    elif phase == DRAW_LOSER:
+        want_stock, want = 24 - 2 * t, [11, 11]
+        want[leader] = 12
+    else:
+        want_stock, want = 25 - 2 * t, [11, 11]
+    if not stage2 and state.trump_card < 0:
+        raise InvalidPositionError("in stage 1 the trump card lies under the stock (field 'trumpcard')")
+    if not stage2 and not (0 if phase == PLAY_PHASE else 1) <= t <= (11 if phase in (PLAY_PHASE, DRAW_LOSER) else 12):
+        raise InvalidPositionError(f"{t} tricks played do not fit the {phase} phase")
+    if sizes != want:
+        raise InvalidPositionError(f"after {t} tricks in the {phase} phase the hands hold {want} cards; got {sizes}")
+    if stock != want_stock:
+        raise InvalidPositionError(f"after {t} tricks in the {phase} phase the stock holds {want_stock} cards; got {stock}")
+
+
+def _check_phase(state: PinochleState, fields: dict[str, str]) -> None:
+    cur = state.current_player()
+    expected = cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)
+    if "turn" in fields and _seat(fields, "turn") != expected:
+        raise InvalidPositionError(f"turn: seat {expected} acts in this position")
+    if state.phase == EXCHANGE_PHASE and not state.can_exchange(state.leader):
+        raise InvalidPositionError("exchange phase: the trick winner cannot exchange a dix here (7.1)")
+    if state.phase == MELD_PHASE and not state.legal_melds(state.leader):
+        raise InvalidPositionError("meld phase: the trick winner has no legal meld (the step would be skipped)")
+    if state.trump_card >= 0 and (state.trump_card % 12) >> 1 == NINE and not state.dix_scored >> state.trump_card & 1:
+        raise InvalidPositionError("a dix turned up or exchanged has scored: list it in 'dix'")

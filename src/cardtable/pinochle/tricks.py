@@ -1,0 +1,49 @@
+"""Trick resolution and the stage-2 play obligations (``pinochle.md`` 4.2 and 5.3), on card indices.
+
+>>> from cardtable.pinochle.deck import parse_card, parse_mask, format_mask
+>>> follower_wins(parse_card("ASa"), parse_card("ASb"), trump=0)
+False
+>>> hand = parse_mask("TDa QDa ASa")
+>>> format_mask(stage2_options(hand, parse_card("KDa"), trump=0))
+'TDa'
+"""
+
+from __future__ import annotations
+
+from .deck import SUIT_MASKS, card_text, higher_mask
+
+__all__ = ["follower_wins", "stage2_options", "stage2_violation"]
+
+
+def follower_wins(lead: int, follow: int, trump: int) -> bool:
+    """Whether the second card wins the trick (4.2): higher in the led suit, or a trump on a non-trump."""
+    if lead // 12 == follow // 12:
+        return (follow % 12) >> 1 < (lead % 12) >> 1
+    return follow // 12 == trump
+
+
+def stage2_options(hand: int, lead: int, trump: int) -> int:
+    """The cards of ``hand`` that may follow ``lead`` in stage 2 (5.3 a-c)."""
+    suit = lead // 12
+    same = hand & SUIT_MASKS[suit]
+    if same:
+        return (same & higher_mask(lead)) or same
+    if suit != trump:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def stage2_violation(hand: int, lead: int, card: int, trump: int) -> tuple[str, str] | None:
+    """``(message, rule)`` when following ``lead`` with ``card`` breaks 5.3, else ``None``."""
+    if stage2_options(hand, lead, trump) >> card & 1:
+        return None
+    suit = lead // 12
+    led = card_text(lead)
+    same = hand & SUIT_MASKS[suit]
+    if same and same & higher_mask(lead):
+        return f"stage 2 must follow suit and beat ({led} led and the hand holds a higher card of that suit)", "5.3a"
+    if same:
+        return f"stage 2 must follow suit ({led} led)", "5.3a"
+    return f"stage 2 must trump when void in the led suit ({led} led)", "5.3b"
