@@ -1,0 +1,36 @@
+"""Casino for 2, 3 and 4 players, exactly as ``shared/rules/casino.md`` specifies.
+
+Moves are written card first (full grammar in :mod:`cardtable.casino.actions`):
+
+=============================  ==================================================
+``KS trail``                   trail (also ``trail KS``)
+``QD x QS``                    court card pairs one court card
+``8S x 5D+3C 8D``              capture groups 5D+3C and 8D
+``9C x [9] 5D+4C``             capture the 9-build plus a loose group
+``3D b8 5C``                   build 8 from 3D and the loose 5C
+``2S b9 [7] 9D``               raise the 7-build to 9, absorbing 9D
+``8H b8 [8]``                  add 8H to the 8-build
+``deal 7H`` / ``deal 7H last``  chance: dealt cards; "last" marks the final deal
+=============================  ==================================================
+
+Builds are referred to as ``[value]``, or ``[value:cards]`` when
+``allow_duplicate_value_builds`` lets several share a value. Grouping
+inside a move is cosmetic and ignored when reading.
+
+Positions (:mod:`cardtable.casino.position`) are ``key: value`` lines, e.g.::
+
+    dealer: 1
+    turn: 0
+    hand0: 9C 2H
+    hand1: 7S 7D
+    table: 5D 4C [single 9 @0: 6S+3H]
+"""
+
+from .actions import CasinoAction
+from .builds import Build
+from .game import CasinoGame
+from .rules import CasinoRules
+from .state import CasinoState
+from .view import CasinoView
+
+__all__ = ["Build", "CasinoAction", "CasinoGame", "CasinoRules", "CasinoState", "CasinoView"]

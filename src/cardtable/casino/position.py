@@ -1,0 +1,249 @@
+"""Positions as ``key: value`` text or JSON fields, written and read back exactly.
+
+=================  ==============================================================
+field              value
+=================  ==============================================================
+``dealer``         the dealer's seat
+``deal``           the deal number, 1 = the first deal of the hand (default 1)
+``turn``           the seat to move, or ``deal`` when the next deal is due
+``hand0``...       each seat's hand, e.g. ``3D 8S`` (``-`` when empty)
+``table``          loose cards and builds, e.g. ``KS 8H [single 8 @1: 5C+3D]``
+``captured0``...   each side's capture pile: cards, or a count such as ``12``
+``pack``           the undealt cards, or their count (default: the cards left over)
+``last_capturer``  the seat that captured last, or ``-``
+``sweeps``         sweeps per side, e.g. ``0 1`` (default all 0)
+=================  ==============================================================
+
+The pack's size follows from the deal number (section 5.5). Cards named
+nowhere are placed in card order: first into capture piles given as
+counts, then into the pack, and any remainder round-robin into the
+capture piles that were left out. Builds are written as in
+:mod:`cardtable.casino.builds`; the kind may be left out.
+
+>>> from cardtable.casino import CasinoGame
+>>> s = CasinoGame().from_position("dealer: 1; turn: 0; hand0: 3D 8S; hand1: 4H 9C; table: 5C")
+>>> [str(a) for a in s.legal_actions()]
+['3D b8 5C', '3D trail', '8S trail']
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import Card, format_cards, mask_to_cards, parse_cards
+from ..errors import InvalidNotationError, InvalidPositionError
+from .builds import Build, parse_build
+from .dealing import pack_after
+from .rules import CasinoRules
+from .state import DEALING, OVER, PLAY, CasinoState
+from .values import bits, held_values
+
+__all__ = ["POSITION_FIELDS", "state_to_fields", "state_from_fields"]
+
+POSITION_FIELDS = (
+    "dealer", "deal", "turn",
+    "hand0", "hand1", "hand2", "hand3",
+    "table",
+    "captured0", "captured1", "captured2", "captured3",
+    "pack", "last_capturer", "sweeps",
+)
+FULL = (1 << 52) - 1
+
+
+def state_to_fields(state: CasinoState) -> dict[str, str]:
+    """The exact position of ``state`` (a decision point, or between two deals)."""
+    if state.phase == OVER or (state.phase == DEALING and (state.dealt or state.deal_number == 1)):
+        raise InvalidPositionError("positions are written at decision points or between deals, not mid-deal or after the hand")
+    rules = state.rules
+    out = {
+        "dealer": str(state.dealer),
+        "deal": str(state.deal_number),
+        "turn": "deal" if state.phase == DEALING else str(state.turn),
+    }
+    for seat in range(rules.num_players):
+        out[f"hand{seat}"] = format_cards(mask_to_cards(state.hands[seat]))
+    table = [str(c) for c in mask_to_cards(state.loose)] + [str(b) for b in state.builds]
+    out["table"] = " ".join(table) if table else "-"
+    for side in range(rules.num_sides):
+        out[f"captured{side}"] = format_cards(mask_to_cards(state.captured[side]))
+    out["pack"] = format_cards(mask_to_cards(state.pack))
+    out["last_capturer"] = "-" if state.last_capturer is None else str(state.last_capturer)
+    out["sweeps"] = " ".join(str(s) for s in state.sweeps)
+    return out
+
+
+def _int(fields: dict[str, str], key: str, default: int | None = None) -> int:
+    raw = fields.get(key)
+    if raw is None:
+        if default is None:
+            raise InvalidPositionError(f"position field {key!r} is required")
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise InvalidPositionError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _cards(raw: str, key: str) -> int:
+    try:
+        cards = parse_cards(raw)
+    except InvalidNotationError as exc:
+        raise InvalidPositionError(f"{key}: {exc}") from None
+    mask = 0
+    for c in cards:
+        if mask & c.bit:
+            raise InvalidPositionError(f"{key}: card {c} appears twice")
+        mask |= c.bit
+    return mask
+
+
+def _table(raw: str) -> tuple[int, list[Build]]:
+    builds = []
+    inside = re.findall(r"\[([^\]]*)\]", raw)
+    outside = re.sub(r"\[[^\]]*\]", " ", raw)
+    if "[" in outside or "]" in outside:
+        raise InvalidPositionError(f"table: unbalanced brackets in {raw!r}")
+    for body in inside:
+        try:
+            builds.append(parse_build(body))
+        except InvalidNotationError as exc:
+            raise InvalidPositionError(f"table: {exc}") from None
+    return _cards(outside, "table"), builds
+
+
+def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState:
+    """Set up a position from :data:`POSITION_FIELDS`; impossible positions raise :class:`InvalidPositionError`."""
+    n, sides = rules.num_players, rules.num_sides
+    for key in fields:
+        if key[-1].isdigit() and int(key[-1]) >= (n if key.startswith("hand") else sides):
+            raise InvalidPositionError(f"field {key!r} does not exist with {n} players ({sides} sides)")
+    dealer = _int(fields, "dealer")
+    if not 0 <= dealer < n:
+        raise InvalidPositionError(f"dealer must be a seat 0..{n - 1}")
+    deal = _int(fields, "deal", 1)
+    if not 1 <= deal <= rules.num_deals:
+        raise InvalidPositionError(f"deal must be 1..{rules.num_deals}")
+    pending = fields.get("turn", "").strip().lower() == "deal"
+    state = CasinoState(rules, dealer)
+    placed = 0
+
+    def place(mask: int, what: str) -> None:
+        nonlocal placed
+        twice = placed & mask
+        if twice:
+            raise InvalidPositionError(f"{what}: card(s) {format_cards(mask_to_cards(twice))} appear twice in the position")
+        placed |= mask
+
+    hands = []
+    for seat in range(n):
+        h = _cards(fields.get(f"hand{seat}", "-"), f"hand{seat}")
+        place(h, f"hand{seat}")
+        hands.append(h)
+    loose, builds = _table(fields.get("table", "-"))
+    place(loose, "table")
+    for b in builds:
+        place(b.cards, "table")
+    captured: list[int | None] = []
+    counts: list[int | None] = []
+    for side in range(sides):
+        raw = fields.get(f"captured{side}")
+        if raw is None:
+            captured.append(None)
+            counts.append(None)
+        elif raw.strip().isdigit():
+            captured.append(0)
+            counts.append(int(raw))
+        else:
+            m = _cards(raw, f"captured{side}")
+            place(m, f"captured{side}")
+            captured.append(m)
+            counts.append(None)
+    pack_size = pack_after(n, deal - 1 if pending else deal)
+    raw_pack = fields.get("pack")
+    pack = 0
+    if raw_pack is not None and not raw_pack.strip().isdigit():
+        pack = _cards(raw_pack, "pack")
+        place(pack, "pack")
+        if pack.bit_count() != pack_size:
+            raise InvalidPositionError(f"the pack holds {pack_size} cards at deal {deal}, got {pack.bit_count()}")
+    elif raw_pack is not None and int(raw_pack) != pack_size:
+        raise InvalidPositionError(f"the pack holds {pack_size} cards at deal {deal}, got {raw_pack}")
+    free = bits(FULL & ~placed)
+    for side in range(sides):
+        k = counts[side]
+        if k is not None:
+            if k > len(free):
+                raise InvalidPositionError(f"captured{side}: not enough unplaced cards for a count of {k}")
+            captured[side] = sum(1 << i for i in free[:k])
+            free = free[k:]
+    if raw_pack is None or raw_pack.strip().isdigit():
+        if len(free) < pack_size:
+            raise InvalidPositionError(f"only {len(free)} cards are left for a pack of {pack_size} at deal {deal}")
+        pack = sum(1 << i for i in free[:pack_size])
+        free = free[pack_size:]
+    open_sides = [s for s in range(sides) if captured[s] is None]
+    if free and not open_sides:
+        raise InvalidPositionError(f"cards {format_cards(Card.from_index(i) for i in free)} are nowhere in the position")
+    piles = [c or 0 for c in captured]
+    for k, i in enumerate(free):
+        piles[open_sides[k % len(open_sides)]] |= 1 << i
+
+    state.hands = hands
+    state.loose = loose
+    state.builds = tuple(builds)
+    state.captured = piles
+    state.pack = pack
+    state.deal_number = deal
+    state.last_deal = deal == rules.num_deals
+    state.dealt = 0
+    _check_builds(rules, builds, hands)
+    sweeps = fields.get("sweeps", " ".join("0" * sides)).split()
+    if len(sweeps) != sides or not all(s.isdigit() for s in sweeps):
+        raise InvalidPositionError(f"sweeps must be {sides} counts, one per side")
+    state.sweeps = [int(s) for s in sweeps]
+    lc = fields.get("last_capturer", "-").strip()
+    if lc not in ("-", ""):
+        if not lc.isdigit() or not 0 <= int(lc) < n:
+            raise InvalidPositionError(f"last_capturer must be a seat 0..{n - 1} or -")
+        state.last_capturer = int(lc)
+    if pending:
+        if any(hands):
+            raise InvalidPositionError("turn 'deal' needs every hand empty")
+        if deal == 1:
+            raise InvalidPositionError("turn 'deal' describes the start of a later deal (deal >= 2)")
+        state.phase = DEALING
+        state.last_deal = False
+        state.deal_number = deal
+        state.turn = (dealer + 1) % n
+        return state
+    turn = _int(fields, "turn")
+    if not 0 <= turn < n:
+        raise InvalidPositionError(f"turn must be a seat 0..{n - 1} or 'deal'")
+    _check_hand_sizes(n, dealer, turn, hands)
+    state.phase = PLAY
+    state.turn = turn
+    return state
+
+
+def _check_builds(rules: CasinoRules, builds: list[Build], hands: list[int]) -> None:
+    values = [b.value for b in builds]
+    for b in builds:
+        if not 0 <= b.controller < rules.num_players:
+            raise InvalidPositionError(f"build {b}: controller must be a seat 0..{rules.num_players - 1}")
+        if not held_values(hands[b.controller]) >> b.value & 1:
+            raise InvalidPositionError(f"build {b}: its controller holds no card of value {b.value} (12.4)")
+    if not rules.allow_duplicate_value_builds and len(set(values)) != len(values):
+        raise InvalidPositionError("two builds share a value (merge rule 7.3.5, invariant 12.5)")
+
+
+def _check_hand_sizes(n: int, dealer: int, turn: int, hands: list[int]) -> None:
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    t = order.index(turn)
+    sizes = [hands[s].bit_count() for s in order]
+    m = sizes[t]
+    want = [m - 1] * t + [m] * (n - t)
+    if not 1 <= m <= 4 or sizes != want:
+        shown = ", ".join(f"seat {s}: {hands[s].bit_count()}" for s in order)
+        raise InvalidPositionError(
+            f"hand sizes ({shown}) do not fit seat {turn} to move: players who already played this round hold one card fewer (12.11)"
+        )

@@ -1,0 +1,406 @@
+"""The Casino hand: explicit per-card deals, moves, sweeps, residue and scoring.
+
+Chance is explicit: every dealt card is a chance step (``deal 7H``), in the
+order of sections 5.3/5.4; the first card of the final deal is written
+``deal 7H last`` (the "last" announcement, 5.6). The undealt pack is the set
+of unseen cards and is never ordered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import Card, iter_mask, mask_to_cards
+from ..core import CHANCE, TERMINAL, GameState
+from ..errors import IllegalActionError
+from .actions import DEAL, DEAL_LAST, CasinoAction, format_ref
+from .builds import Build
+from .dealing import TABLE, deal_order
+from .legality import explain_illegal
+from .moves import generate_moves, partner_of
+from .notation import match_action, normalize, parse_unlisted
+from .rules import CasinoRules
+from .scoring import SPADES_MASK, SideScore, score_hand
+from .values import VALUE, bits, held_values, mask_value, partition, split_partners
+from .view import CasinoView
+
+__all__ = ["CasinoState", "DEALING", "PLAY", "OVER"]
+
+DEALING = "dealing"
+PLAY = "play"
+OVER = "over"
+FULL = (1 << 52) - 1
+
+
+class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
+    """One hand of Casino. Create with :meth:`CasinoGame.new_hand <cardtable.casino.CasinoGame.new_hand>`.
+
+    Seats hold bitmasks (``hands``); the table is ``loose`` (a bitmask) plus
+    ``builds``; ``captured`` and ``sweeps`` are per side.
+    """
+
+    game_name = "casino"
+
+    __slots__ = (
+        "_legal",
+        "_legal_set",
+        "builds",
+        "captured",
+        "deal_number",
+        "dealer",
+        "dealt",
+        "hands",
+        "history",
+        "last_capturer",
+        "last_deal",
+        "log",
+        "loose",
+        "num_players",
+        "pack",
+        "phase",
+        "points",
+        "residue",
+        "rules",
+        "scores",
+        "sweeps",
+        "turn",
+    )
+
+    def __init__(self, rules: CasinoRules | None = None, dealer: int = 0) -> None:
+        self.rules = rules if rules is not None else CasinoRules()
+        n = self.rules.num_players
+        if not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise ValueError(f"dealer must be a seat 0..{n - 1}")
+        self.num_players = n
+        self.dealer = dealer
+        self.phase = DEALING
+        self.turn = (dealer + 1) % n
+        self.hands = [0] * n
+        self.loose = 0
+        self.builds: tuple[Build, ...] = ()
+        self.pack = FULL
+        self.deal_number = 1
+        self.dealt = 0
+        self.last_deal = self.rules.num_deals == 1
+        sides = self.rules.num_sides
+        self.captured = [0] * sides
+        self.sweeps = [0] * sides
+        self.last_capturer: int | None = None
+        self.history: list[CasinoAction] = []
+        self.log: list[tuple[int, str, str]] = []
+        """(owner seat or -1, public text, text for the owner)."""
+        self.points = [0] * sides
+        self.scores: tuple[SideScore, ...] | None = None
+        self.residue = 0
+        self._legal: list[CasinoAction] | None = None
+        self._legal_set: frozenset[CasinoAction] | None = None
+
+    # --- turn -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PLAY:
+            return self.turn
+        return CHANCE if phase == DEALING else TERMINAL
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def hand(self, seat: int) -> list[Card]:
+        return mask_to_cards(self.hands[seat])
+
+    @property
+    def table(self) -> list[Card]:
+        """The loose cards on the table."""
+        return mask_to_cards(self.loose)
+
+    @property
+    def pack_size(self) -> int:
+        return self.pack.bit_count()
+
+    def controlled_by(self, seat: int) -> list[Build]:
+        return [b for b in self.builds if b.controller == seat]
+
+    def build_with_value(self, value: int) -> list[Build]:
+        return [b for b in self.builds if b.value == value]
+
+    # --- legal actions ------------------------------------------------------------------------
+    def legal_actions(self) -> list[CasinoAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[CasinoAction]:
+        if self.phase == DEALING:
+            table = DEAL_LAST if self._announces_last() else DEAL
+            return [table[c.index] for c in iter_mask(self.pack)]
+        if self.phase == OVER:
+            return []
+        seat = self.turn
+        return generate_moves(self.rules, seat, self.hands[seat], self.loose, self.builds)
+
+    def _announces_last(self) -> bool:
+        return self.dealt == 0 and self.deal_number == self.rules.num_deals
+
+    def chance_outcomes(self) -> list[tuple[CasinoAction, float]]:
+        if self.phase != DEALING:
+            return []
+        actions = self.legal_actions()
+        p = 1.0 / len(actions)
+        return [(a, p) for a in actions]
+
+    def sample_chance(self, rng: random.Random) -> CasinoAction:
+        """The same outcome as the generic uniform sampler, without building the outcome list."""
+        if self.phase != DEALING:
+            raise IllegalActionError("not a chance node", "chance")
+        k = rng.randrange(self.pack.bit_count())
+        mask = self.pack
+        for _ in range(k):
+            mask &= mask - 1
+        index = (mask & -mask).bit_length() - 1
+        return (DEAL_LAST if self._announces_last() else DEAL)[index]
+
+    def verify_action(self, action: CasinoAction) -> None:
+        if self.phase == OVER:
+            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        if self._legal_set is None:
+            if self._legal is None:
+                self._legal = self._compute_legal()
+            self._legal_set = frozenset(self._legal)
+        if action not in self._legal_set:
+            raise self.explain_illegal(action)
+
+    def explain_illegal(self, action: CasinoAction) -> IllegalActionError:
+        return explain_illegal(self, action)
+
+    # --- applying -----------------------------------------------------------------------------
+    def _apply_unchecked(self, action: CasinoAction) -> None:
+        self._legal = None
+        self._legal_set = None
+        card = action.card
+        if action.kind == "deal":
+            self._deal(card, action.last)
+            return
+        seat = self.turn
+        self.hands[seat] &= ~card.bit
+        kind = action.kind
+        if kind == "trail":
+            self.loose |= card.bit
+            self.log.append((-1, f"seat {seat}: {action}", ""))
+        elif kind == "capture":
+            self._capture(seat, action)
+        else:
+            self._build(seat, action)
+        if any(self.hands):
+            self.turn = (seat + 1) % self.num_players
+        elif self.pack:
+            self.phase = DEALING
+            self.deal_number += 1
+            self.dealt = 0
+            self.turn = (self.dealer + 1) % self.num_players
+        else:
+            self._end_hand()
+
+    def _deal(self, card: Card, last: bool) -> None:
+        order = deal_order(self.num_players, self.dealer, self.deal_number == 1)
+        to = order[self.dealt]
+        if last:
+            self.last_deal = True
+            self.log.append((-1, f"last: deal {self.deal_number} of {self.rules.num_deals} is the final deal", ""))
+        self.pack &= ~card.bit
+        self.dealt += 1
+        if to == TABLE:
+            self.loose |= card.bit
+            self.log.append((-1, f"deal {card} > table", ""))
+        else:
+            self.hands[to] |= card.bit
+            self.log.append((to, f"deal ? > seat {to}", f"deal {card} > seat {to}"))
+        if self.dealt == len(order):
+            self.phase = PLAY
+            self.turn = (self.dealer + 1) % self.num_players
+
+    def _capture(self, seat: int, action: CasinoAction) -> None:
+        side = self.rules.side_of(seat)
+        taken = action.card.bit | action.loose
+        if action.builds:
+            bm = action.builds_mask
+            self.builds = tuple(b for b in self.builds if not b.cards & bm)
+            taken |= bm
+        self.loose &= ~action.loose
+        self.captured[side] |= taken
+        self.last_capturer = seat
+        self.log.append((-1, f"seat {seat}: {action}", ""))
+        if not self.loose and not self.builds:
+            self.sweeps[side] += 1
+            self.log.append((-1, f"sweep by seat {seat} (side {side})", ""))
+
+    def _build(self, seat: int, action: CasinoAction) -> None:
+        value = action.value
+        c = action.card.bit
+        raised_ref = action.raised
+        need = value - VALUE[action.card.index] - (raised_ref[0] if raised_ref else 0)
+        partners, rest = split_partners(action.loose, need, value)
+        used = {m for _, m in action.builds}
+        consumed = [b for b in self.builds if b.cards in used]
+        groups: list[int] = []
+        raised = None
+        for b in consumed:
+            if raised_ref is not None and b.cards == raised_ref[1]:
+                raised = b
+        if raised is not None:
+            groups.append(raised.cards | c | partners)
+        for b in consumed:
+            if b is not raised:
+                groups.extend(b.groups)
+        if raised is None:
+            groups.append(c | partners)
+        loose_groups = partition(rest, value)
+        assert loose_groups is not None
+        groups.extend(loose_groups)
+        held = held_values(self.hands[seat])
+        controller = seat
+        if not held >> value & 1:
+            partner = partner_of(self.rules, seat)
+            assert partner is not None, "holding requirement"
+            controller = partner
+        cards = c | action.loose | action.builds_mask
+        new = Build(value, cards, tuple(groups), controller)
+        self.builds = tuple(b for b in self.builds if b.cards not in used) + (new,)
+        self.loose &= ~action.loose
+        self.log.append((-1, f"seat {seat}: {action} = {new}", ""))
+
+    def _end_hand(self) -> None:
+        assert not self.builds, "no build survives the hand (7.4.3)"
+        receiver = self.last_capturer if self.last_capturer is not None else self.dealer
+        side = self.rules.side_of(receiver)
+        self.residue = self.loose
+        if self.loose:
+            self.captured[side] |= self.loose
+            self.log.append((-1, f"residue {' '.join(str(c) for c in iter_mask(self.loose))} > side {side}", ""))
+            self.loose = 0
+        self.scores = score_hand(self.captured, self.sweeps, self.rules.sweep_points)
+        self.points = [s.total for s in self.scores]
+        self.phase = OVER
+        self.log.append((-1, "hand over: " + ", ".join(f"side {i} {p}" for i, p in enumerate(self.points)), ""))
+
+    # --- notation -----------------------------------------------------------------------------
+    def normalize_notation(self, text: str) -> str:
+        return normalize(text)
+
+    def match_notation(self, key: str, legal: Sequence[CasinoAction]) -> list[CasinoAction]:
+        return match_action(self, key, legal)
+
+    def parse_unlisted(self, text: str) -> CasinoAction:
+        return parse_unlisted(self, text)
+
+    def ref(self, build: Build) -> str:
+        """How actions refer to ``build`` under these rules (``[8]`` or ``[8:5C,3D]``)."""
+        return format_ref(build.value, build.cards, self.rules.allow_duplicate_value_builds)
+
+    # --- results ------------------------------------------------------------------------------
+    def returns(self) -> list[int]:
+        """Points per seat: each seat gets its side's points for the hand."""
+        return [self.points[self.rules.side_of(s)] for s in range(self.num_players)]
+
+    def breakdown(self) -> list[dict[str, int]]:
+        """The scoring breakdown per side (empty until the hand is over)."""
+        return [s.as_dict() for s in self.scores] if self.scores else []
+
+    # --- copies -------------------------------------------------------------------------------
+    def clone(self) -> CasinoState:
+        new = CasinoState.__new__(CasinoState)
+        new.rules = self.rules
+        new.num_players = self.num_players
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.turn = self.turn
+        new.hands = self.hands[:]
+        new.loose = self.loose
+        new.builds = self.builds
+        new.pack = self.pack
+        new.deal_number = self.deal_number
+        new.dealt = self.dealt
+        new.last_deal = self.last_deal
+        new.captured = self.captured[:]
+        new.sweeps = self.sweeps[:]
+        new.last_capturer = self.last_capturer
+        new.history = self.history[:]
+        new.log = self.log[:]
+        new.points = self.points[:]
+        new.scores = self.scores
+        new.residue = self.residue
+        new._legal = self._legal
+        new._legal_set = self._legal_set
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CasinoState):
+            return NotImplemented
+        return self._signature() == other._signature()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _signature(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.dealer, self.phase, self.turn, tuple(self.hands), self.loose, self.builds,
+            self.pack, self.deal_number, self.dealt, self.last_deal, tuple(self.captured), tuple(self.sweeps),
+            self.last_capturer, tuple(self.history), tuple(self.points),
+        )
+
+    # --- views --------------------------------------------------------------------------------
+    def view(self, seat: int) -> CasinoView:
+        if not (isinstance(seat, int) and 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be 0..{self.num_players - 1}")
+        events = tuple(own if owner == seat else public for owner, public, own in self.log)
+        return CasinoView(
+            seat=seat,
+            side=self.rules.side_of(seat),
+            num_players=self.num_players,
+            dealer=self.dealer,
+            phase=self.phase,
+            current_player=self.current_player(),
+            deal_number=self.deal_number,
+            num_deals=self.rules.num_deals,
+            last_deal=self.last_deal,
+            hand=tuple(mask_to_cards(self.hands[seat])),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            pack_size=self.pack.bit_count(),
+            table=tuple(mask_to_cards(self.loose)),
+            builds=self.builds,
+            captured=tuple(tuple(mask_to_cards(p)) for p in self.captured),
+            captured_counts=tuple(p.bit_count() for p in self.captured),
+            spade_counts=tuple((p & SPADES_MASK).bit_count() for p in self.captured),
+            sweeps=tuple(self.sweeps),
+            last_capturer=self.last_capturer,
+            events=events,
+            result={"points": list(self.points), "sides": self.breakdown()} if self.phase == OVER else None,
+        )
+
+    # --- positions ----------------------------------------------------------------------------
+    def to_fields(self) -> dict[str, str]:
+        from .position import state_to_fields
+
+        return state_to_fields(self)
+
+    @classmethod
+    def from_fields(cls, rules: CasinoRules, fields: dict[str, str]) -> CasinoState:
+        from .position import state_from_fields
+
+        return state_from_fields(rules, fields)
+
+    # --- helpers for checks -------------------------------------------------------------------
+    def table_value(self) -> int:
+        """Sum of the values of the loose numeral cards."""
+        return mask_value(self.loose)
+
+    def card_count(self) -> int:
+        """Cards accounted for: hands, table, builds, piles and pack (52 at every moment)."""
+        total = self.loose | self.pack
+        for h in self.hands:
+            total |= h
+        for p in self.captured:
+            total |= p
+        for b in self.builds:
+            total |= b.cards
+        return len(bits(total))
