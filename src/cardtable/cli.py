@@ -156,8 +156,16 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--hands", action="store_true", help="single hands instead of matches")
     sim.add_argument("--no-progress", action="store_true")
 
+    from .arena.cli import add_arena_parser
+
+    add_arena_parser(sub)
+
     args = parser.parse_args(argv)
     try:
+        if args.command == "arena":
+            from .arena.cli import run_arena_command
+
+            return run_arena_command(args, _options(args.option))
         if args.command == "simulate":
             options = _options(args.option)
             n = make_game(args.game, preset=args.preset, **options).num_players
