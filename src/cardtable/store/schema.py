@@ -1,0 +1,121 @@
+"""The current schema (version :data:`LATEST_VERSION`) as SQLAlchemy Core tables.
+
+Queries use these tables; :mod:`cardtable.store.migrations` builds them step by
+step, with its own frozen copies of older definitions, so this file may change
+only together with a new migration step.
+
+Tables
+------
+``schema_version``
+    one row per applied migration step (``version``, ``description``, ``applied_at``).
+``players``
+    every name that sat at a table (``id``, ``name`` unique, ``created_at``).
+``games``
+    one row per match: ``id`` (small integer for the command line), ``uid``
+    (32 hex digits, random, unique: the id to put in URLs), ``game``, ``rules``
+    (JSON), ``seed`` (decimal text, so any Python int fits), ``seat_names`` and
+    ``seat_kinds`` (JSON lists, a copy of ``game_seats`` for quick listing),
+    ``status`` (``in_progress``/``finished``/``abandoned``), ``created_at``,
+    ``updated_at`` (naive UTC), ``totals`` (JSON, per side, running),
+    ``final_totals`` (JSON, with end-of-game bonuses), ``winner`` (side),
+    ``margin``, ``hands``, ``moves``, ``source`` (``local``/``import``/``web``).
+``records``
+    the full :class:`~cardtable.record.GameRecord` JSON of each game
+    (``game_id`` primary key and foreign key, ``record``, ``moves``), rewritten
+    after every move in the same transaction as its ``games`` row.
+``game_seats``
+    ``(game_id, seat)``: ``side``, ``player_id``, ``kind`` (``human``,
+    ``computer``, ...) and ``level`` (the computer level).
+
+Later tables (e.g. web ``tables`` with per-seat tokens, issue 7) reference
+``games.id`` and come with a new migration step.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+)
+
+__all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "STATUSES"]
+
+LATEST_VERSION = 2
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+STATUSES = (IN_PROGRESS, FINISHED, ABANDONED)
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("description", String(200), nullable=False),
+    Column("applied_at", DateTime, nullable=False),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False, unique=True),
+    Column("created_at", DateTime, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("seed", String(64), nullable=True),
+    Column("seat_names", Text, nullable=False),
+    Column("seat_kinds", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime, nullable=False),
+    Column("updated_at", DateTime, nullable=False),
+    Column("final_totals", Text, nullable=True),
+    Column("winner", Integer, nullable=True),
+    # version 2
+    Column("uid", String(32), nullable=True),
+    Column("totals", Text, nullable=True),
+    Column("margin", Integer, nullable=True),
+    Column("hands", Integer, nullable=False, server_default="0"),
+    Column("moves", Integer, nullable=False, server_default="0"),
+    Column("source", String(16), nullable=False, server_default="local"),
+    Index("ix_games_status_updated", "status", "updated_at"),
+    Index("ix_games_game", "game"),
+    Index("ux_games_uid", "uid", unique=True),
+)
+
+records = Table(
+    "records",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, autoincrement=False),
+    Column("record", Text, nullable=False),
+    Column("moves", Integer, nullable=False),
+)
+
+game_seats = Table(
+    "game_seats",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("side", Integer, nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("level", String(32), nullable=True),
+    PrimaryKeyConstraint("game_id", "seat"),
+    Index("ix_game_seats_player", "player_id"),
+)

@@ -1,0 +1,85 @@
+"""Who sits in a seat: a human, or a computer player of some level.
+
+Written as text: ``human``, ``computer:simple`` (or just the level, ``simple``).
+Needs no SQLAlchemy.
+
+>>> SeatKind.parse("simple")
+SeatKind(kind='computer', level='simple')
+>>> str(SeatKind.parse("human")), str(SeatKind.computer("random"))
+('human', 'computer:random')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import CardtableError
+
+__all__ = ["SeatKind", "HUMAN", "COMPUTER", "parse_seat_kinds"]
+
+HUMAN = "human"
+COMPUTER = "computer"
+_WORD = re.compile(r"[a-z][a-z0-9_.+-]*")
+
+
+@dataclass(frozen=True, order=True)
+class SeatKind:
+    """``kind`` is ``human`` or ``computer`` (other words are allowed for later uses); ``level`` names the computer level."""
+
+    kind: str
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if not _WORD.fullmatch(self.kind) or len(self.kind) > 16:
+            raise CardtableError(f"bad seat kind {self.kind!r}")
+        if self.level is not None and (not _WORD.fullmatch(self.level) or len(self.level) > 32):
+            raise CardtableError(f"bad computer level {self.level!r}")
+
+    @classmethod
+    def human(cls) -> SeatKind:
+        return cls(HUMAN)
+
+    @classmethod
+    def computer(cls, level: str) -> SeatKind:
+        return cls(COMPUTER, level)
+
+    @classmethod
+    def parse(cls, text: str | SeatKind) -> SeatKind:
+        """``human``, ``computer``, ``computer:LEVEL``, ``KIND:LEVEL`` or a bare computer level."""
+        if isinstance(text, SeatKind):
+            return text
+        if not isinstance(text, str):
+            raise CardtableError(f"seat kind must be text, got {type(text).__name__}")
+        word = text.strip().lower()
+        if ":" in word:
+            kind, level = (p.strip() for p in word.split(":", 1))
+            return cls(kind, level or None)
+        if word in (HUMAN, COMPUTER):
+            return cls(word)
+        return cls(COMPUTER, word)
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def label(self) -> str:
+        """Short name for tables: the level of a computer, otherwise the kind."""
+        return self.level if self.kind == COMPUTER and self.level else self.kind
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.level}" if self.level else self.kind
+
+
+def parse_seat_kinds(kinds: Sequence[str | SeatKind] | None, seats: int) -> tuple[SeatKind, ...] | None:
+    """Validate one kind per seat (``None`` stays ``None``)."""
+    if kinds is None:
+        return None
+    if isinstance(kinds, str):
+        raise CardtableError("seat kinds must be a list, one per seat")
+    parsed = tuple(SeatKind.parse(k) for k in kinds)
+    if len(parsed) != seats:
+        raise CardtableError(f"need {seats} seat kinds, got {len(parsed)}")
+    return parsed

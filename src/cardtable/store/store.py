@@ -1,0 +1,668 @@
+"""The store: saved and finished matches in SQLite (default) or PostgreSQL, through SQLAlchemy 2 Core.
+
+>>> from cardtable.agents import RandomAgent
+>>> store = Store.open(":memory:")
+>>> match = Match("gin", seed=4, seat_names=["Ann", "random (1)"])
+>>> game_id = store.save_match(match, seat_kinds=["human", "computer:random"])
+>>> _ = match.play([RandomAgent(1), RandomAgent(2)])
+>>> store.save_match(match, game_id) == game_id
+True
+>>> store.load_match(game_id).totals == match.totals
+True
+>>> store.game_info(game_id).status
+'finished'
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import uuid
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from ..errors import CardtableError, CorruptRecordError
+from ..match import Match
+from ..record import GameRecord
+from ..registry import make_game
+from . import schema as s
+from .errors import GameNotFoundError, SchemaError, StoreError
+from .location import database_url, sqlite_path
+from .migrations import current_version, run_migrations, side_margin
+from .seats import SeatKind, parse_seat_kinds
+
+__all__ = ["Store", "GameInfo", "StatRow", "replay_record", "start_match", "read_record_file"]
+
+_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+_MAX_IMPORT_BYTES = 32 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One stored game, without its moves."""
+
+    id: int
+    uid: str
+    """Random 32-hex-digit id, unique: for URLs and references from other tables."""
+    game: str
+    rules: dict[str, Any]
+    seed: int | None
+    seat_names: tuple[str, ...]
+    seat_kinds: tuple[SeatKind, ...]
+    sides: tuple[int, ...]
+    """The side (partnership) of each seat."""
+    status: str
+    """``in_progress``, ``finished`` or ``abandoned``."""
+    created_at: datetime
+    updated_at: datetime
+    totals: tuple[int, ...]
+    """Running points per side (without end-of-game bonuses)."""
+    final_totals: tuple[int, ...] | None
+    winner: int | None
+    """The winning side."""
+    margin: int | None
+    hands: int
+    moves: int
+    """Actions recorded, chance steps included."""
+    source: str
+    damaged: bool = False
+    """Some column could not be read; the record itself may still load (or raise :class:`CorruptRecordError`)."""
+
+    @property
+    def num_sides(self) -> int:
+        return max(self.sides, default=-1) + 1
+
+    def side_names(self) -> list[str]:
+        names: list[list[str]] = [[] for _ in range(self.num_sides)]
+        for seat, side in enumerate(self.sides):
+            names[side].append(self.seat_names[seat])
+        return [" & ".join(n) for n in names]
+
+    def perspective_seat(self, player: str | None = None) -> int | None:
+        """The seat of ``player`` (by name), or else the first human seat; ``None`` if there is none."""
+        for seat, (name, kind) in enumerate(zip(self.seat_names, self.seat_kinds)):
+            if (player is not None and name == player) or (player is None and kind.is_human):
+                return seat
+        return None
+
+    def opponents(self, seat: int) -> str:
+        """The kinds of the seats on other sides than ``seat``'s, e.g. ``simple`` or ``human`` or ``random+simple``."""
+        side = self.sides[seat]
+        labels = sorted({k.label for k, sd in zip(self.seat_kinds, self.sides) if sd != side})
+        return "+".join(labels) or "-"
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """Results of one player against one kind of opposition in one game."""
+
+    game: str
+    opponent: str
+    played: int
+    """Finished matches."""
+    won: int
+    lost: int
+    abandoned: int
+    mean_margin: float | None
+    """Mean of (own final total - best other side's), over finished matches."""
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+
+def replay_record(record: GameRecord) -> Match:
+    """Replay a record into a :class:`Match` (raises :class:`CorruptRecordError`).
+
+    Records without a seed are replayed with the recorded first dealer (the
+    plain :meth:`GameRecord.replay` draws it from an unseeded generator, so it
+    fails for half of them); their match continues with fresh randomness.
+    """
+    if record.seed is not None:
+        return record.replay()
+    match = dataclasses.replace(record, seed=_dealer_seed(record)).replay(verify_seed=False)
+    match.seed = None
+    match.rng = random.Random()
+    return match
+
+
+def start_match(record: GameRecord) -> Match:
+    """A new :class:`Match` set up as the record's was (same game, rules, names, first dealer), before any action.
+
+    Apply the record's actions to it by notation to walk through the match.
+    """
+    seed = record.seed if record.seed is not None else _dealer_seed(record)
+    try:
+        match = Match(make_game(record.game, rules=record.rules), seed=seed, seat_names=record.seat_names)
+    except (CardtableError, ValueError, TypeError) as exc:
+        raise CorruptRecordError(f"record cannot be set up: {exc}") from None
+    if match.first_dealer != record.first_dealer:
+        raise CorruptRecordError("first dealer does not match the seed")
+    return match
+
+
+def _dealer_seed(record: GameRecord) -> int:
+    """A seed whose generator picks the recorded first dealer (for records without a seed)."""
+    try:
+        game = make_game(record.game, rules=record.rules)
+    except (CardtableError, ValueError, TypeError) as exc:
+        raise CorruptRecordError(f"record cannot be set up: {exc}") from None
+    for k in range(1000):
+        if game.first_dealer(random.Random(k)) == record.first_dealer:
+            return k
+    raise CorruptRecordError(f"first dealer {record.first_dealer} is not a seat")
+
+
+class Store:
+    """Saved games. Open with :meth:`open`; close with :meth:`close` or use as a context manager.
+
+    Every write is one transaction; a game is saved whole after every move
+    (``save_match``), so a crash loses at most the move in flight. Errors of the
+    database raise :class:`StoreError`; unreadable records raise
+    :class:`CorruptRecordError`; unknown ids raise :class:`GameNotFoundError`.
+    """
+
+    def __init__(self, engine: Engine, url: str) -> None:
+        """Use :meth:`open`."""
+        self._engine = engine
+        self._url = url
+        self._sqlite = engine.dialect.name == "sqlite"
+
+    # --- opening ------------------------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        url_or_path: str | os.PathLike[str] | None = None,
+        *,
+        synchronous: str = "NORMAL",
+        migrate: bool = True,
+    ) -> Store:
+        """Open (and create or upgrade) the database.
+
+        ``url_or_path``: a SQLAlchemy URL, a file path or ``:memory:``; default
+        ``$CARDTABLE_DATABASE_URL``, else ``$XDG_DATA_HOME/cardtable/cardtable.db``
+        (see :func:`cardtable.store.location.database_url`). SQLite runs in WAL
+        mode with foreign keys on; ``synchronous="NORMAL"`` survives a crash of
+        the program, ``"FULL"`` also a power cut. With ``migrate=False`` an
+        older schema raises :class:`SchemaError` instead of being upgraded.
+        """
+        url = database_url(url_or_path)
+        mode = synchronous.upper()
+        if mode not in _SYNCHRONOUS:
+            raise StoreError(f"synchronous must be one of {', '.join(_SYNCHRONOUS)}")
+        store = cls(_create_engine(url, mode), url)
+        try:
+            with store._write() as conn:
+                if migrate:
+                    run_migrations(conn)
+                else:
+                    version = current_version(conn)
+                    if version != s.LATEST_VERSION:
+                        raise SchemaError(f"database schema version {version}, expected {s.LATEST_VERSION}")
+        except BaseException:
+            store.close()
+            raise
+        return store
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return make_url(self._url).render_as_string(hide_password=True)
+
+    @property
+    def path(self) -> Path | None:
+        """The SQLite file, if any."""
+        return sqlite_path(self._url) if self._sqlite else None
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for later tables such as the web server's)."""
+        return self._engine
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def version(self) -> int:
+        """The schema version (:data:`cardtable.store.schema.LATEST_VERSION` once open)."""
+        with self._read() as conn:
+            return current_version(conn)
+
+    # --- transactions ---------------------------------------------------------------------------
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Connection]:
+        try:
+            with self._engine.connect() as conn:
+                conn.execution_options(cardtable_begin=begin)
+                with conn.begin():
+                    yield conn
+        except SQLAlchemyError as exc:
+            raise StoreError(f"database error ({self.url}): {_short(exc)}") from exc
+
+    def _write(self) -> Any:
+        """A write transaction (SQLite: ``BEGIN IMMEDIATE``, so writers queue instead of failing)."""
+        return self._transaction("IMMEDIATE")
+
+    def _read(self) -> Any:
+        return self._transaction("DEFERRED")
+
+    # --- saving -----------------------------------------------------------------------------------
+    def save_match(
+        self,
+        match: Match,
+        game_id: int | None = None,
+        seat_kinds: Sequence[str | SeatKind] | None = None,
+        *,
+        status: str | None = None,
+        source: str = "local",
+    ) -> int:
+        """Insert (``game_id=None``) or update a game with the whole record of ``match``; return its id.
+
+        ``seat_kinds``: one per seat (``"human"``, ``"computer:simple"``, a bare
+        level); on insert the default is every seat human, on update ``None``
+        keeps the stored kinds. ``status`` defaults to ``finished`` once the
+        match is over, else ``in_progress``. One transaction: the game row, its
+        record and its seats change together or not at all.
+        """
+        n = match.game.num_players
+        kinds = parse_seat_kinds(seat_kinds, n)
+        if status is None:
+            status = s.FINISHED if match.is_over() else s.IN_PROGRESS
+        if status not in s.STATUSES:
+            raise StoreError(f"status must be one of {', '.join(s.STATUSES)}")
+        record = GameRecord.from_match(match)
+        text = record.dumps()
+        outcome = match.outcome
+        now = _utcnow()
+        values: dict[str, Any] = {
+            "status": status,
+            "updated_at": now,
+            "totals": json.dumps(list(match.totals)),
+            "final_totals": json.dumps(list(outcome.final_totals)) if outcome else None,
+            "winner": outcome.winner if outcome else None,
+            "margin": outcome.margin if outcome else None,
+            "hands": len(match.hands),
+            "moves": sum(len(h) for h in record.hands),
+        }
+        sides = [match.game.side_of(seat) for seat in range(n)]
+        with self._write() as conn:
+            if game_id is None:
+                kinds = kinds or tuple(SeatKind.human() for _ in range(n))
+                result = conn.execute(insert(s.games).values(
+                    uid=uuid.uuid4().hex, game=match.game.name, rules=json.dumps(record.rules),
+                    seed=None if match.seed is None else str(match.seed),
+                    seat_names=json.dumps(list(match.seat_names)), seat_kinds=json.dumps([str(k) for k in kinds]),
+                    created_at=now, source=source, **values,
+                ))
+                game_id = int(result.inserted_primary_key[0])
+                conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=values["moves"]))
+                self._write_seats(conn, game_id, match.seat_names, kinds, sides)
+                return game_id
+            row = conn.execute(
+                select(s.games.c.game, s.games.c.seed).where(s.games.c.id == game_id).with_for_update()
+            ).first()
+            if row is None:
+                raise GameNotFoundError(f"no saved game {game_id}")
+            seed = None if match.seed is None else str(match.seed)
+            if row.game != match.game.name or row.seed != seed:
+                raise StoreError(f"game {game_id} holds another match ({row.game}, seed {row.seed}); not overwriting it")
+            if kinds is not None:
+                values["seat_kinds"] = json.dumps([str(k) for k in kinds])
+                self._write_seats(conn, game_id, match.seat_names, kinds, sides)
+            conn.execute(update(s.games).where(s.games.c.id == game_id).values(**values))
+            done = conn.execute(
+                update(s.records).where(s.records.c.game_id == game_id).values(record=text, moves=values["moves"])
+            )
+            if done.rowcount == 0:
+                conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=values["moves"]))
+            return game_id
+
+    def _write_seats(
+        self, conn: Connection, game_id: int, names: Sequence[str], kinds: Sequence[SeatKind], sides: Sequence[int]
+    ) -> None:
+        conn.execute(delete(s.game_seats).where(s.game_seats.c.game_id == game_id))
+        for seat, (name, kind) in enumerate(zip(names, kinds)):
+            conn.execute(insert(s.game_seats).values(
+                game_id=game_id, seat=seat, side=sides[seat], player_id=self._player_id(conn, name),
+                kind=kind.kind, level=kind.level,
+            ))
+
+    def _player_id(self, conn: Connection, name: str) -> int:
+        found = conn.execute(select(s.players.c.id).where(s.players.c.name == name)).scalar()
+        if found is None:
+            stmt: Any
+            if conn.dialect.name == "postgresql":
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+                stmt = pg_insert(s.players).on_conflict_do_nothing(index_elements=["name"])
+            else:
+                stmt = insert(s.players)  # SQLite writers are serialized by BEGIN IMMEDIATE
+            conn.execute(stmt.values(name=name, created_at=_utcnow()))
+            found = conn.execute(select(s.players.c.id).where(s.players.c.name == name)).scalar_one()
+        return int(found)
+
+    def abandon(self, game_id: int) -> None:
+        """Mark an unfinished game abandoned (it stays listed and counts in :meth:`stats` as abandoned)."""
+        with self._write() as conn:
+            done = conn.execute(
+                update(s.games).where(s.games.c.id == game_id, s.games.c.status == s.IN_PROGRESS)
+                .values(status=s.ABANDONED, updated_at=_utcnow())
+            )
+            if done.rowcount == 0:
+                self._require(conn, game_id)
+
+    def delete(self, game_id: int) -> None:
+        """Delete a game with its record and seats."""
+        with self._write() as conn:
+            self._require(conn, game_id)
+            conn.execute(delete(s.records).where(s.records.c.game_id == game_id))
+            conn.execute(delete(s.game_seats).where(s.game_seats.c.game_id == game_id))
+            conn.execute(delete(s.games).where(s.games.c.id == game_id))
+
+    def _require(self, conn: Connection, game_id: int) -> None:
+        if conn.execute(select(s.games.c.id).where(s.games.c.id == game_id)).first() is None:
+            raise GameNotFoundError(f"no saved game {game_id}")
+
+    # --- loading ------------------------------------------------------------------------------------
+    def load_record(self, game_id: int) -> GameRecord:
+        """The stored record (raises :class:`GameNotFoundError` or :class:`CorruptRecordError`)."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(s.games.c.game, s.records.c.record)
+                .select_from(s.games.outerjoin(s.records, s.records.c.game_id == s.games.c.id))
+                .where(s.games.c.id == game_id)
+            ).first()
+        if row is None:
+            raise GameNotFoundError(f"no saved game {game_id}")
+        if row.record is None:
+            raise CorruptRecordError(f"game {game_id}: its record is missing")
+        try:
+            record = GameRecord.loads(row.record)
+        except CorruptRecordError as exc:
+            raise CorruptRecordError(f"game {game_id}: {exc}") from None
+        if record.game != row.game:
+            raise CorruptRecordError(f"game {game_id}: the record is of {record.game!r}, the game row says {row.game!r}")
+        return record
+
+    def load_match(self, game_id: int) -> Match:
+        """Rebuild the match by replaying its record; every move and deal is checked again."""
+        record = self.load_record(game_id)
+        try:
+            return replay_record(record)
+        except CorruptRecordError as exc:
+            raise CorruptRecordError(f"game {game_id}: {exc}") from None
+
+    def game_info(self, game_id: int) -> GameInfo:
+        infos = self._infos(s.games.c.id == game_id, limit=1)
+        if not infos:
+            raise GameNotFoundError(f"no saved game {game_id}")
+        return infos[0]
+
+    def latest_unfinished(self, game: str | None = None) -> GameInfo | None:
+        """The most recently saved game in progress (of ``game``, if given)."""
+        found = self.list_games(game=game, status=s.IN_PROGRESS, limit=1)
+        return found[0] if found else None
+
+    def list_games(
+        self, game: str | None = None, status: str | None = None, limit: int | None = 50, offset: int = 0
+    ) -> list[GameInfo]:
+        """Games, most recently saved first."""
+        conds = []
+        if game is not None:
+            conds.append(s.games.c.game == game)
+        if status is not None:
+            if status not in s.STATUSES:
+                raise StoreError(f"status must be one of {', '.join(s.STATUSES)}")
+            conds.append(s.games.c.status == status)
+        return self._infos(*conds, limit=limit, offset=offset)
+
+    def find_uid(self, uid: str) -> GameInfo:
+        """The game with this public uid."""
+        infos = self._infos(s.games.c.uid == uid, limit=1)
+        if not infos:
+            raise GameNotFoundError(f"no saved game {uid}")
+        return infos[0]
+
+    def _infos(self, *conds: Any, limit: int | None = None, offset: int = 0) -> list[GameInfo]:
+        q = select(s.games).where(*conds).order_by(s.games.c.updated_at.desc(), s.games.c.id.desc())
+        if limit is not None:
+            q = q.limit(limit)
+        if offset:
+            q = q.offset(offset)
+        with self._read() as conn:
+            rows = conn.execute(q).all()
+            seats: dict[int, list[Any]] = defaultdict(list)
+            ids = [r.id for r in rows]
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk:chunk + 500]
+                for seat in conn.execute(
+                    select(s.game_seats, s.players.c.name)
+                    .join(s.players, s.players.c.id == s.game_seats.c.player_id)
+                    .where(s.game_seats.c.game_id.in_(part))
+                    .order_by(s.game_seats.c.game_id, s.game_seats.c.seat)
+                ):
+                    seats[seat.game_id].append(seat)
+        return [_info(r, seats.get(r.id, [])) for r in rows]
+
+    # --- statistics -------------------------------------------------------------------------------------
+    def stats(self, game: str | None = None, player: str | None = None) -> list[StatRow]:
+        """Finished and abandoned games by game and opponent, from ``player``'s seat (default: the first human seat).
+
+        Games without such a seat (computer against computer) are left out.
+        """
+        conds: list[Any] = [s.games.c.status.in_([s.FINISHED, s.ABANDONED])]
+        if game is not None:
+            conds.append(s.games.c.game == game)
+        groups: dict[tuple[str, str], dict[str, Any]] = {}
+        for info in self._infos(*conds):
+            seat = info.perspective_seat(player)
+            if seat is None:
+                continue
+            g = groups.setdefault((info.game, info.opponents(seat)),
+                                  {"played": 0, "won": 0, "abandoned": 0, "margins": []})
+            if info.status == s.ABANDONED:
+                g["abandoned"] += 1
+                continue
+            if info.final_totals is None or info.winner is None:
+                continue
+            side = info.sides[seat]
+            g["played"] += 1
+            g["won"] += int(info.winner == side)
+            g["margins"].append(side_margin(list(info.final_totals), side))
+        return [
+            StatRow(game=key[0], opponent=key[1], played=g["played"], won=g["won"], lost=g["played"] - g["won"],
+                    abandoned=g["abandoned"],
+                    mean_margin=sum(g["margins"]) / len(g["margins"]) if g["margins"] else None)
+            for key, g in sorted(groups.items())
+        ]
+
+    # --- files -------------------------------------------------------------------------------------------------
+    def export_record(self, game_id: int, path: str | os.PathLike[str] | None = None) -> str:
+        """The record as JSON (seat kinds and status in ``meta``); also written to ``path`` if given (atomically)."""
+        record = self.load_record(game_id)
+        info = self.game_info(game_id)
+        record.meta = {**record.meta, "seat_kinds": [str(k) for k in info.seat_kinds], "status": info.status,
+                       "uid": info.uid}
+        text = record.dumps(indent=1)
+        if path is not None:
+            target = Path(path)
+            tmp = target.with_name(target.name + ".tmp")
+            try:
+                tmp.write_text(text + "\n", encoding="utf-8")
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise StoreError(f"cannot write {target}: {exc}") from None
+        return text
+
+    def import_record(self, source: str | os.PathLike[str]) -> int:
+        """Store a record file (checked by replaying it) as a new game; return its id.
+
+        Seat kinds and an ``abandoned`` status are taken from the record's
+        ``meta`` when present (as :meth:`export_record` writes them).
+        """
+        record = read_record_file(source)
+        match = replay_record(record)
+        meta = record.meta
+        kinds: Sequence[SeatKind] | None = None
+        raw = meta.get("seat_kinds")
+        if isinstance(raw, list) and all(isinstance(k, str) for k in raw):
+            try:
+                kinds = parse_seat_kinds(raw, match.game.num_players)
+            except CardtableError:
+                kinds = None
+        status = s.ABANDONED if meta.get("status") == s.ABANDONED and not match.is_over() else None
+        return self.save_match(match, seat_kinds=kinds, status=status, source="import")
+
+
+def read_record_file(source: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file (raises :class:`StoreError` if unreadable, :class:`CorruptRecordError` if malformed)."""
+    path = Path(source)
+    try:
+        if path.stat().st_size > _MAX_IMPORT_BYTES:
+            raise CorruptRecordError(f"{path}: record file is too large")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return GameRecord.loads(data)
+    except CorruptRecordError as exc:
+        raise CorruptRecordError(f"{path}: {exc}") from None
+
+
+# --- helpers -----------------------------------------------------------------------------------------------
+
+def _create_engine(url: str, synchronous: str) -> Engine:
+    try:
+        sa_url = make_url(url)
+    except Exception as exc:
+        raise StoreError(f"bad database URL: {exc}") from None
+    try:
+        if sa_url.get_backend_name() != "sqlite":
+            return create_engine(sa_url, pool_pre_ping=True)
+        path = sqlite_path(url)
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
+            engine = create_engine(sa_url, connect_args={"check_same_thread": False, "timeout": 30})
+        else:
+            engine = create_engine(sa_url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    except ImportError as exc:
+        raise StoreError(f"the database driver for {sa_url.drivername} is missing ({exc.name}); "
+                         "for PostgreSQL: pip install 'psycopg[binary]'") from None
+    except SQLAlchemyError as exc:
+        raise StoreError(f"bad database URL: {_short(exc)}") from None
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # transactions are begun below, so DDL is transactional too
+        cur = dbapi_conn.cursor()
+        if path is not None:
+            cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA synchronous={synchronous}")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get('cardtable_begin', 'DEFERRED')}")
+
+    return engine
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _aware(value: Any) -> datetime:
+    if isinstance(value, str):  # a value SQLite could not parse as a datetime
+        value = datetime.fromisoformat(value)
+    if not isinstance(value, datetime):
+        return datetime.fromtimestamp(0, UTC)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def _short(exc: SQLAlchemyError) -> str:
+    orig = getattr(exc, "orig", None)
+    return str(orig if orig is not None else exc).strip().splitlines()[0]
+
+
+def _parse_json(value: Any, kind: type, problems: list[str], name: str) -> Any:
+    if value is None:
+        return None
+    try:
+        data = json.loads(value)
+    except (TypeError, ValueError):
+        problems.append(name)
+        return None
+    ok = isinstance(data, kind)
+    if ok and isinstance(data, list):
+        ok = all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in data)
+    if not ok:
+        problems.append(name)
+        return None
+    return data
+
+
+def _info(row: Any, seats: list[Any]) -> GameInfo:
+    problems: list[str] = []
+    rules = _parse_json(row.rules, dict, problems, "rules") or {}
+    totals = _parse_json(row.totals, list, problems, "totals") or []
+    final = _parse_json(row.final_totals, list, problems, "final_totals")
+    if seats:
+        names = tuple(str(x.name) for x in seats)
+        try:
+            kinds = tuple(SeatKind(x.kind, x.level) for x in seats)
+        except CardtableError:
+            problems.append("seat kinds")
+            kinds = tuple(SeatKind("unknown") for _ in seats)
+        sides = tuple(int(x.side) for x in seats)
+    else:
+        names = tuple(str(x) for x in _parse_json(row.seat_names, list, problems, "seat_names") or [])
+        raw = _parse_json(row.seat_kinds, list, problems, "seat_kinds") or []
+        try:
+            kinds = tuple(SeatKind.parse(str(k)) for k in raw)
+        except CardtableError:
+            kinds = ()
+        if len(kinds) != len(names):
+            kinds = tuple(SeatKind("unknown") for _ in names)
+        sides = tuple(range(len(names)))
+    try:
+        seed = None if row.seed is None else int(row.seed)
+    except ValueError:
+        problems.append("seed")
+        seed = None
+    try:
+        created, updated = _aware(row.created_at), _aware(row.updated_at)
+    except ValueError:
+        problems.append("timestamps")
+        created = updated = datetime.fromtimestamp(0, UTC)
+    return GameInfo(
+        id=int(row.id), uid=str(row.uid or ""), game=str(row.game), rules=rules, seed=seed,
+        seat_names=names, seat_kinds=kinds, sides=sides, status=str(row.status),
+        created_at=created, updated_at=updated,
+        totals=tuple(int(t) for t in totals), final_totals=None if final is None else tuple(int(t) for t in final),
+        winner=row.winner, margin=row.margin, hands=int(row.hands or 0), moves=int(row.moves or 0),
+        source=str(row.source), damaged=bool(problems),
+    )
+
