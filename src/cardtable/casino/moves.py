@@ -104,9 +104,9 @@ def _builds(
         if held >> value & 1:
             absorbed = [tuple(existing)] if not full else _subsets(existing)
             raises: list[Build | None] = [None]
-            for r in singles:
-                if r.value != value and (r.value + vc == value or (permissive and r.value + vc < value)):
-                    raises.append(r)
+            for s in singles:
+                if s.value != value and (s.value + vc == value or (permissive and s.value + vc < value)):
+                    raises.append(s)
         elif partner is not None and existing:
             # build_for_partner (7.3.8): add to the partner's build at its value, without holding it
             ours = [b for b in existing if b.controller == partner]
