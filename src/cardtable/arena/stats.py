@@ -6,7 +6,7 @@ Only the standard library is used.
 2.2281
 >>> lo, hi = wilson_interval(8, 10)
 >>> round(lo, 4), round(hi, 4)
-(0.4902, 0.9434)
+(0.4902, 0.9433)
 >>> ci = mean_ci([1.0, 2.0, 3.0, 4.0])
 >>> ci.mean, round(ci.low, 3), round(ci.high, 3)
 (2.5, 0.446, 4.554)
