@@ -160,3 +160,36 @@ def test_errors() -> None:
 def test_two_agents_cannot_fill_three_sides(toy: str) -> None:
     with pytest.raises(CardtableError, match="at least 3 agents"):
         run_arena(toy, ["high", "random"], deals=1, players=3)
+
+
+def test_progress_fallback_without_tqdm(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.arena.runner import Progress
+
+    monkeypatch.setitem(__import__("sys").modules, "tqdm", None)
+    stream = io.StringIO()
+    bar = Progress(10, "gin arena", stream=stream)
+    for _ in range(10):
+        bar.update()
+    bar.close()
+    text = stream.getvalue()
+    assert "gin arena [" in text and "10/10 games" in text and text.endswith("\n")
+    silent = io.StringIO()
+    quiet = Progress(3, "x", enabled=False, stream=silent)
+    quiet.update(3)
+    quiet.close()
+    assert silent.getvalue() == "" and quiet.count == 3
+
+
+def test_agent_errors_name_the_deal(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardtable.arena.play as arena_play
+
+    class Broken:
+        def act(self, view: object, legal: object) -> str:
+            return "play 99"
+
+    real = arena_play.make_agent
+    monkeypatch.setattr(arena_play, "make_agent",
+                        lambda game, level, seed=None: Broken() if level == "random" else real(game, level, seed))
+    with pytest.raises(CardtableError) as info:
+        run_arena(toy, ["high", "random"], deals=1, seed=1, workers=1)
+    assert any("deal 0" in note and "seats:" in note for note in info.value.__notes__)

@@ -61,7 +61,19 @@ class GameOutcome:
 
 
 def play_task(spec: ArenaSpec, task: Task) -> GameOutcome:
-    """Play one game of the schedule. Agents get only their seat's view and the legal actions."""
+    """Play one game of the schedule. Agents get only their seat's view and the legal actions.
+
+    An error is raised with a note naming the deal, the seats and the match seed, to reproduce it.
+    """
+    try:
+        return _play(spec, task)
+    except Exception as exc:
+        seats = ", ".join(spec.labels[a] for a in task.seats)
+        exc.add_note(f"arena: {spec.game} deal {task.deal} (match seed {task.match_seed}), seats: {seats}")
+        raise
+
+
+def _play(spec: ArenaSpec, task: Task) -> GameOutcome:
     start = time.perf_counter()
     game = spec.make_game()
     names = [spec.labels[a] for a in task.seats]

@@ -291,8 +291,8 @@ def run_arena(
     for level in dict.fromkeys(levels):
         try:
             make_agent(game, level, seed=0)
-        except ValueError as exc:
-            raise CardtableError(str(exc)) from None
+        except (ValueError, ImportError) as exc:
+            raise CardtableError(f"agent {level!r} for {game}: {exc}") from None
     labels = agent_labels(levels)
     groups = table_groups(len(levels), per_table)
     seats = seatings(g.num_players, g.num_sides, g.side_of)
