@@ -1,0 +1,94 @@
+"""The terminal card table (Textual). Install with ``pip install 'cardtable[tui]'``.
+
+``run_app()`` opens the lobby (game picker and setup; Enter starts with the
+defaults); ``run_app("gin", ["simple"])`` goes straight to the table.
+
+Keys at the table: ←/→ move, Space selects, Enter or 1-9 play the listed
+actions (also clickable), d draw, t take, p pass, k knock, h hint, u undo,
+s score sheet, r rules, +/- computer pace, q quit.
+
+Importing this package does not import Textual; :func:`run_app` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["run_app", "load_resumed"]
+
+
+def load_resumed(store: Any, resume_id: Any, opponents: Sequence[str] | None = None) -> Any:
+    """A :class:`~cardtable.apps.tui.session.TableSession` for a saved game of ``store``.
+
+    The store is duck-typed: ``load_match(id)`` (or ``load(id)``) may return a
+    :class:`~cardtable.match.Match`, a :class:`~cardtable.record.GameRecord`, its
+    JSON text or dict, or a ``(match_or_record, meta)`` pair.
+    """
+    from ...errors import CardtableError
+    from ...match import Match
+    from ...record import GameRecord
+    from .session import TableSession
+
+    loader = getattr(store, "load_match", None) or getattr(store, "load", None)
+    if loader is None:
+        raise CardtableError("this store cannot load saved games")
+    got = loader(resume_id)
+    meta: dict[str, Any] = {}
+    if isinstance(got, tuple) and len(got) == 2:
+        got, extra = got
+        meta = dict(extra or {})
+    if isinstance(got, (str, bytes)):
+        got = GameRecord.loads(got)
+    elif isinstance(got, dict):
+        got = GameRecord.from_dict(got)
+    if isinstance(got, GameRecord):
+        meta = {**got.meta, **meta}
+        got = got.replay()
+    if not isinstance(got, Match):
+        raise CardtableError(f"saved game {resume_id!r} not found")
+    meta = {**getattr(got, "meta", {}), **meta} if isinstance(getattr(got, "meta", None), dict) else meta
+    human = int(meta.get("human_seat", 0))
+    levels = list(opponents or meta.get("opponents") or [])
+    if not levels:
+        levels = [_level_from_name(n) for i, n in enumerate(got.seat_names) if i != human]
+    session = TableSession(got.game.name, levels, seed=got.seed, store=store, human_seat=human, match=got)
+    session.store_id = resume_id
+    return session
+
+
+def _level_from_name(name: str) -> str:
+    from ...agents import AGENT_LEVELS
+
+    words = name.replace("#", " ").split()
+    for levels in AGENT_LEVELS.values():
+        for level in levels:
+            if level in words:
+                return level
+    return "random"
+
+
+def run_app(
+    game: str | None = None,
+    opponents: Sequence[str] | None = None,
+    preset: str = "standard",
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    store: Any = None,
+    resume_id: Any = None,
+) -> int:
+    """Run the terminal card table; returns the process exit code (0 after a normal quit).
+
+    ``game=None`` opens the game picker. ``opponents`` are computer levels (one
+    per other seat). ``store`` is optional: anything with ``save_match(match, ...)``
+    gets the match after every move; with ``resume_id`` the saved game is continued.
+    """
+    try:
+        from .app import CardtableApp
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise SystemExit(f"the terminal app needs Textual: pip install 'cardtable[tui]' ({exc})") from None
+    resumed = load_resumed(store, resume_id, opponents) if resume_id is not None else None
+    app = CardtableApp(game=game, opponents=list(opponents) if opponents else None, preset=preset,
+                       options=options, seed=seed, store=store, resume=resumed)
+    code = app.run()
+    return int(code) if isinstance(code, int) else 0

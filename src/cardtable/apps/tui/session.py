@@ -1,0 +1,331 @@
+"""The table session behind the terminal app: a match, the computer players, the log, hints, undo.
+
+Nothing here imports Textual, so the game flow is testable on its own and
+other front ends can reuse it. The human sits at ``human_seat``; every other
+seat is a computer player made with :func:`cardtable.agents.make_agent`.
+
+>>> s = TableSession("gin", ["simple"], seed=4)
+>>> s.advance_chance(); s.human_to_act() or s.computer_to_act()
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...agents import AGENT_LEVELS, make_agent
+from ...core import CHANCE, GameState, HandResult
+from ...errors import CardtableError
+from ...match import Match
+from ...record import GameRecord
+from ...registry import make_game
+from .adapters import GameAdapter, adapter_for
+
+__all__ = ["TableSession", "FinishedHand", "Hint", "LogLine"]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the move log: ``seat`` is who acted (``None`` for the table itself)."""
+
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A hand that just ended: its final state (all hands public), number and booked result."""
+
+    number: int
+    state: GameState[Any, Any, Any]
+    result: HandResult
+    totals_after: tuple[int, ...]
+    match_over: bool
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: str
+    value: float | None
+    note: str = ""
+
+
+@dataclass
+class TableSession:
+    """One match between a person and computer players, with undo, hints and an optional store."""
+
+    game_name: str
+    opponents: Sequence[str]
+    preset: str = "standard"
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    store: Any = None
+    human_seat: int = 0
+    human_name: str = "You"
+    match: Match | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(2**31)
+        if self.match is None:
+            game = make_game(self.game_name, preset=self.preset, **self.options)
+            n = game.num_players
+            if len(self.opponents) != n - 1:
+                raise CardtableError(f"{self.game_name} with {n} players needs {n - 1} opponent level(s)")
+            names: list[str] = []
+            others = iter(self.opponents)
+            for seat in range(n):
+                names.append(self.human_name if seat == self.human_seat else f"Computer {next(others)}")
+            if n > 2:
+                names = [nm if i == self.human_seat else f"{nm} #{i}" for i, nm in enumerate(names)]
+            self.match = Match(game, seed=self.seed, seat_names=names)
+        else:
+            self.seed = self.match.seed
+            self.game_name = self.match.game.name
+        m = self.match
+        self.levels: dict[int, str] = {}
+        others = iter(self.opponents)
+        for seat in range(m.game.num_players):
+            if seat != self.human_seat:
+                self.levels[seat] = next(others, "random")
+        self.agents: dict[int, Any] = {
+            seat: make_agent(self.game_name, level, seed=None if self.seed is None else self.seed + seat)
+            for seat, level in self.levels.items()
+        }
+        self.adapter: GameAdapter = adapter_for(self.game_name)
+        self.log: list[LogLine] = []
+        self.finished: list[FinishedHand] = []
+        self.actors: list[list[int]] = self._actors_of(m)
+        self.listeners: list[Callable[[LogLine], None]] = []
+        self.store_error: str | None = None
+        self.store_id: Any = None
+        self._hint_agent: Any = None
+        self._hint_checked = False
+
+    # --- basic queries ----------------------------------------------------------------------------
+    @property
+    def m(self) -> Match:
+        assert self.match is not None
+        return self.match
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.m.seat_names)
+
+    @property
+    def state(self) -> GameState[Any, Any, Any]:
+        return self.m.state
+
+    def hand_number(self) -> int:
+        return len(self.m.hands)
+
+    def is_over(self) -> bool:
+        return self.m.is_over()
+
+    def human_to_act(self) -> bool:
+        return not self.m.is_over() and self.m.state.current_player() == self.human_seat
+
+    def computer_to_act(self) -> bool:
+        return not self.m.is_over() and self.m.state.current_player() in self.agents
+
+    def view(self) -> Any:
+        return self.m.state.view(self.human_seat)
+
+    def legal(self) -> list[Any]:
+        return self.m.state.legal_actions() if self.human_to_act() else []
+
+    # --- moves ------------------------------------------------------------------------------------
+    def _say(self, text: str | None, seat: int | None = None) -> None:
+        if not text:
+            return
+        line = LogLine(text, seat)
+        self.log.append(line)
+        for fn in self.listeners:
+            fn(line)
+
+    def _apply(self, action: Any) -> Any:
+        m = self.m
+        state = m.state
+        actor = state.current_player()
+        hand_no = len(m.hands)
+        pre = self.adapter.pre_action(state)
+        act = m.apply(action)
+        while len(self.actors) < len(m.hands):
+            self.actors.append([])
+        self.actors[hand_no - 1].append(actor)
+        self._say(self.adapter.describe(state, act, actor, self.human_seat, self.names, pre), None if actor == CHANCE else actor)
+        if state.is_terminal():
+            entry = m.hands[hand_no - 1]
+            assert entry.result is not None
+            done = FinishedHand(hand_no, state, entry.result, tuple(entry.totals_after), m.is_over())
+            self.finished.append(done)
+            for text in self.adapter.summarize(state, entry.result, self.human_seat, self.names):
+                self._say(text)
+            if m.outcome is not None:
+                winner = m.side_names()[m.outcome.winner]
+                self._say(f"Match over: {winner} wins {' - '.join(map(str, m.outcome.final_totals))}")
+        return act
+
+    def advance_chance(self) -> None:
+        """Deal and draw (chance steps) until a player is to act or the match is over."""
+        m = self.m
+        while not m.is_over() and m.state.is_chance_node():
+            self._apply(m.state.sample_chance(m.rng))
+
+    def play_human(self, action: Any) -> Any:
+        """Apply the person's action (an action or its notation); illegal ones raise and change nothing."""
+        if not self.human_to_act():
+            raise CardtableError("it is not your turn")
+        act = self._apply(action)
+        self.advance_chance()
+        self.save()
+        return act
+
+    def step_computer(self) -> Any | None:
+        """Let the computer seat to act make one move; ``None`` when no computer is to act."""
+        self.advance_chance()
+        if not self.computer_to_act():
+            return None
+        seat = self.m.state.current_player()
+        view = self.m.state.view(seat)
+        act = self._apply(self.agents[seat].act(view, self.m.state.legal_actions()))
+        self.advance_chance()
+        self.save()
+        return act
+
+    def run_computers(self) -> None:
+        """Let the computers move until the person is to act or the match is over."""
+        while self.step_computer() is not None:
+            pass
+
+    # --- undo -------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return any(self.human_seat in acts for acts in self.actors)
+
+    def undo(self) -> bool:
+        """Take back the person's last action (and every move after it) by replaying the record.
+
+        The match is rebuilt from its :class:`GameRecord` cut just before that action,
+        so the deal and the stock stay exactly as they were (same seed).
+        """
+        spot: tuple[int, int] | None = None
+        for h in range(len(self.actors) - 1, -1, -1):
+            acts = self.actors[h]
+            for i in range(len(acts) - 1, -1, -1):
+                if acts[i] == self.human_seat:
+                    spot = (h, i)
+                    break
+            if spot is not None:
+                break
+        if spot is None:
+            return False
+        h, i = spot
+        rec = GameRecord.from_match(self.m)
+        rec.hands = [list(a) for a in rec.hands[:h]] + [list(rec.hands[h][:i])]
+        rec.hand_points = rec.hand_points[:h]
+        rec.final_totals = None
+        rec.winner = None
+        self.match = rec.replay()
+        self.actors = [list(a) for a in self.actors[:h]] + [list(self.actors[h][:i])]
+        self.finished = [f for f in self.finished if f.number <= h]
+        self._say(f"Undo: back to your move in hand {h + 1}.")
+        self.save()
+        return True
+
+    @staticmethod
+    def _actors_of(match: Match) -> list[list[int]]:
+        """Who made each recorded action (replays the record on the side)."""
+        rec = GameRecord.from_match(match)
+        probe = Match(make_game(rec.game, rules=rec.rules), seed=rec.seed, seat_names=rec.seat_names)
+        out: list[list[int]] = []
+        for actions in rec.hands:
+            row: list[int] = []
+            for text in actions:
+                row.append(probe.state.current_player())
+                probe.apply(text)
+            out.append(row)
+        return out or [[]]
+
+    # --- hints ------------------------------------------------------------------------------------
+    def hint_agent(self) -> Any:
+        """A fresh agent that explains moves: of the opponent's level if it can, else the strongest that can.
+
+        It is a separate instance, so asking for hints never disturbs the opponent's own generator.
+        """
+        if self._hint_checked:
+            return self._hint_agent
+        self._hint_checked = True
+        own = [lv for s, lv in sorted(self.levels.items()) if hasattr(self.agents[s], "explain")]
+        order = own + [lv for lv in reversed(AGENT_LEVELS.get(self.game_name, ())) if lv not in own]
+        for level in order:
+            try:
+                agent = make_agent(self.game_name, level, seed=self.seed)
+            except (ValueError, CardtableError, ImportError):
+                continue
+            if hasattr(agent, "explain"):
+                self._hint_agent = agent
+                break
+        return self._hint_agent
+
+    def hints(self, k: int = 5) -> list[Hint]:
+        """The hint agent's top ``k`` moves with values; empty when no agent can explain."""
+        agent = self.hint_agent()
+        if agent is None or not self.human_to_act():
+            return []
+        raw = agent.explain(self.view(), self.legal(), k)
+        return [_to_hint(item) for item in list(raw)[:k]]
+
+    # --- persistence --------------------------------------------------------------------------------
+    def save(self) -> None:
+        """Hand the match to the store (if any) after a move; store failures never stop the game."""
+        store = self.store
+        if store is None or not hasattr(store, "save_match"):
+            return
+        try:
+            kwargs: dict[str, Any] = {}
+            try:
+                params = inspect.signature(store.save_match).parameters
+            except (TypeError, ValueError):
+                params = {}  # type: ignore[assignment]
+            meta = {"opponents": [self.levels[s] for s in sorted(self.levels)], "human_seat": self.human_seat,
+                    "preset": self.preset}
+            for key, value in (("match_id", self.store_id), ("meta", meta), ("human_seat", self.human_seat),
+                               ("opponents", meta["opponents"])):
+                if key in params and value is not None:
+                    kwargs[key] = value
+            result = store.save_match(self.m, **kwargs)
+            if isinstance(result, (int, str)) and result != "":
+                self.store_id = result
+        except Exception as exc:  # the store is optional: report once and keep playing
+            if self.store_error is None:
+                self.store_error = f"{type(exc).__name__}: {exc}"
+                self._say(f"(could not save the game: {self.store_error})")
+
+    def hand_result_rows(self) -> list[dict[str, Any]]:
+        return self.m.score_sheet()
+
+
+def _to_hint(item: Any) -> Hint:
+    """Accept ``(action, value[, note])`` tuples, dicts or objects with ``action``/``value``."""
+    if isinstance(item, dict):
+        return Hint(str(item.get("action")), _num(item.get("value")), str(item.get("note", item.get("why", "")) or ""))
+    if isinstance(item, tuple | list):
+        action = item[0] if item else "?"
+        value = _num(item[1]) if len(item) > 1 else None
+        note = " ".join(str(x) for x in item[2:]) if len(item) > 2 else ""
+        return Hint(str(action), value, note)
+    action = getattr(item, "action", item)
+    value = _num(getattr(item, "value", getattr(item, "score", None)))
+    note = getattr(item, "note", getattr(item, "reason", getattr(item, "why", "")))
+    return Hint(str(action), value, str(note or ""))
+
+
+def _num(x: Any) -> float | None:
+    try:
+        return None if x is None else float(x)
+    except (TypeError, ValueError):
+        return None

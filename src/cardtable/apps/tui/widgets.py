@@ -1,0 +1,74 @@
+"""Table widgets: the player's hand as a row of cards (keyboard cursor, mouse selection)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from .cardart import CardSlot, card_row
+
+__all__ = ["HandView"]
+
+
+class HandView(Widget):
+    """A hand of cards. Arrow keys move the cursor (handled by the screen); clicks select cards."""
+
+    DEFAULT_CSS = """
+    HandView { height: 5; width: 1fr; }
+    """
+
+    class CardClicked(Message):
+        """A card was clicked (``index`` into the displayed order)."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: list[tuple[Any, int]] = []
+        self.cursor = 0
+        self.selected: list[Any] = []
+        self.active = False
+        self.highlight: Any = None
+        self._spans: list[tuple[int, int]] = []
+
+    def set_hand(self, cards: Sequence[tuple[Any, int]], selected: Sequence[Any], cursor: int, active: bool,
+                 highlight: Any = None) -> None:
+        self.cards = list(cards)
+        self.selected = list(selected)
+        self.cursor = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
+        self.active = active
+        self.highlight = highlight
+        self.refresh()
+
+    def render(self) -> Text:
+        slots = [
+            CardSlot(card, group=group, selected=card in self.selected,
+                     cursor=self.active and i == self.cursor,
+                     label="new" if card is self.highlight else "")
+            for i, (card, group) in enumerate(self.cards)
+        ]
+        if not slots:
+            return Text("(no cards)", style="dim")
+        text, self._spans = card_row(slots, lift=True, marker=True)
+        return text
+
+    def card_at(self, x: int) -> int | None:
+        for i, (start, end) in enumerate(self._spans):
+            if start <= x < end:
+                return i
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = self.card_at(offset.x)
+        if index is not None:
+            self.post_message(self.CardClicked(index))
