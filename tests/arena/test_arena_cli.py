@@ -60,3 +60,11 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, capsys: p
     monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
     assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--ray", "--no-progress"]) == 2
     assert "pip install 'cardtable[ray]'" in capsys.readouterr().err
+
+
+def test_arena_json_is_strict_with_one_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--hands", "--json",
+                 "--workers", "1", "--sequential", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["agents"][0]["margin_per_hand"]["low"] is None  # one deal: no interval
+    assert data["sequential"][0]["significant"] is False

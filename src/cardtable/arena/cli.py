@@ -32,7 +32,7 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
                       help="play whole matches to the target score (default)")
     unit.add_argument("--hands", dest="unit", action="store_const", const="hands", help="play single hands")
     p.set_defaults(unit="matches")
-    p.add_argument("--workers", "-w", type=int, default=None, help="local worker processes (default: every core)")
+    p.add_argument("--workers", "-w", type=int, default=None, help="local worker processes (default: every core; with --ray: CPUs of a new local Ray instance)")
     p.add_argument("--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
                    help="run on Ray: a new local instance, or the cluster at ADDRESS (needs the 'ray' extra)")
     p.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON-lines record")
@@ -58,7 +58,7 @@ def run_arena_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
         progress=not args.no_progress,
     )
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2, default=str))
+        print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
     else:
         print(report.format_text())
     return 0

@@ -35,7 +35,7 @@ class AgentStats:
         return {
             "label": self.label, "level": self.level, "points_per_hand": self.points.to_dict(),
             "margin_per_hand": self.margin.to_dict(), "wins": self.wins, "trials": self.trials,
-            "win_rate": self.win_rate, "win_interval": [self.win_low, self.win_high],
+            "win_rate": self.win_rate if self.trials else None, "win_interval": [self.win_low, self.win_high],
             "hands": self.hands, "games": self.games,
         }
 
@@ -59,7 +59,7 @@ class PairStats:
 
     def to_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "margin_per_hand": self.margin.to_dict(), "wins": self.wins,
-                "trials": self.trials, "win_rate": self.win_rate, "win_interval": [self.win_low, self.win_high]}
+                "trials": self.trials, "win_rate": self.win_rate if self.trials else None, "win_interval": [self.win_low, self.win_high]}
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ class SequentialStatus:
     direction: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "deals": self.n, "statistic": self.statistic,
+        stat = self.statistic if math.isfinite(self.statistic) else None
+        return {"a": self.a, "b": self.b, "deals": self.n, "statistic": stat,
                 "threshold": self.threshold, "significant": self.reject, "direction": self.direction}
 
 

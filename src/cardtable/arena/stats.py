@@ -56,8 +56,14 @@ class Estimate:
     def excludes_zero(self) -> bool:
         return self.low > 0 or self.high < 0
 
-    def to_dict(self) -> dict[str, float | int]:
-        return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n, "stderr": self.stderr}
+    def to_dict(self) -> dict[str, float | int | None]:
+        """Plain JSON: undefined or unbounded values (fewer than two deals) become ``None``."""
+
+        def finite(x: float) -> float | None:
+            return x if math.isfinite(x) else None
+
+        return {"mean": finite(self.mean), "low": finite(self.low), "high": finite(self.high), "n": self.n,
+                "stderr": finite(self.stderr)}
 
 
 def normal_quantile(p: float) -> float:
