@@ -60,7 +60,7 @@ def load_resumed(store: Any, resume_id: Any, opponents: Sequence[str] | None = N
 def _level_from_name(name: str) -> str:
     from ...agents import AGENT_LEVELS
 
-    words = name.replace("#", " ").split()
+    words = name.replace("#", " ").replace("(", " ").replace(")", " ").split()
     for levels in AGENT_LEVELS.values():
         for level in levels:
             if level in words:

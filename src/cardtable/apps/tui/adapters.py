@@ -361,11 +361,11 @@ class GinAdapter(GameAdapter):
             cards = sorted(list(meld) + extra, key=lambda c: (c.rank, c.suit)) if len({c.rank for c in meld}) != 1 \
                 else sorted(list(meld) + extra, key=lambda c: c.suit)
             for c in cards:
-                slots.append(CardSlot(c, group=g, label="+off" if c in extra else "", selected=c in extra))
+                slots.append(CardSlot(c, group=g, label="+off" if c in extra else ""))
         for c in sd.knocker_deadwood_cards:
             slots.append(CardSlot(c, group=-1, dim=True, label="dead"))
-        parts.append(Text(f"{names[knocker]}'s melds and deadwood ({sd.knocker_deadwood}):", style="bold"))
-        parts.append(card_row(slots, lift=bool(shown), labels=True, gap=0, group_gap=2)[0])
+        parts.append(Text(f"{_poss(names, knocker, human)} melds and deadwood ({sd.knocker_deadwood}):", style="bold"))
+        parts.append(card_row(slots, labels=True, gap=0, group_gap=2)[0])
         # defender
         laid = {c for c, _ in shown}
         dslots: list[CardSlot] = []
@@ -373,11 +373,11 @@ class GinAdapter(GameAdapter):
             dslots.extend(CardSlot(c, group=g + 2) for c in meld)
         pending = [c for c, _ in sd.layoffs[step:]]
         for c in pending:
-            dslots.append(CardSlot(c, group=-2, label="layoff"))
+            dslots.append(CardSlot(c, group=-2, label="→off"))
         for c in sd.defender_deadwood_cards:
             dslots.append(CardSlot(c, group=-1, dim=True, label="dead"))
         dead_now = sd.defender_deadwood + sum(c.value for c in pending)
-        parts.append(Text(f"{names[defender]}'s melds and deadwood ({dead_now}):", style="bold"))
+        parts.append(Text(f"{_poss(names, defender, human)} melds and deadwood ({dead_now}):", style="bold"))
         parts.append(card_row(dslots, labels=True, gap=0, group_gap=2)[0])
         if laid:
             parts.append(Text("Laid off: ") + inline_cards([c for c, _ in shown]))
@@ -404,6 +404,10 @@ class GinAdapter(GameAdapter):
 _OUTCOME_WORD = {"knock": "knocked", "gin": "went gin", "big gin": "went big gin", "void": "void"}
 _RESULT_WORD = {"knock": "knock won", "undercut": "undercut", "tie": "tie (no score)", "gin": "gin",
                 "big gin": "big gin", "void": "void"}
+
+
+def _poss(names: Sequence[str], seat: int, human: int) -> str:
+    return "Your" if seat == human else f"{names[seat]}'s"
 
 
 def _why(sd: Any, state: Any) -> str:

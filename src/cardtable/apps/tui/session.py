@@ -79,7 +79,7 @@ class TableSession:
             names: list[str] = []
             others = iter(self.opponents)
             for seat in range(n):
-                names.append(self.human_name if seat == self.human_seat else f"Computer {next(others)}")
+                names.append(self.human_name if seat == self.human_seat else f"Computer ({next(others)})")
             if n > 2:
                 names = [nm if i == self.human_seat else f"{nm} #{i}" for i, nm in enumerate(names)]
             self.match = Match(game, seed=self.seed, seat_names=names)
