@@ -68,3 +68,10 @@ def test_arena_json_is_strict_with_one_deal(capsys: pytest.CaptureFixture[str]) 
     data = json.loads(capsys.readouterr().out)
     assert data["agents"][0]["margin_per_hand"]["low"] is None  # one deal: no interval
     assert data["sequential"][0]["significant"] is False
+
+
+def test_arena_unwritable_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "missing-dir" / "out.jsonl"
+    assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--records", str(bad),
+                 "--no-progress"]) == 2
+    assert "cannot write records" in capsys.readouterr().err

@@ -304,15 +304,18 @@ def run_arena(
     start = time.perf_counter()
     stopped_early = False
     status: list[SequentialStatus] = []
-    bar = Progress(deals * per_deal, f"{game} arena", enabled=progress)
     with ExitStack() as stack:
         sink: IO[str] | None = None
         if isinstance(records, (str, Path)):
-            sink = stack.enter_context(open(records, "w", encoding="utf-8"))
+            try:
+                sink = stack.enter_context(open(records, "w", encoding="utf-8"))
+            except OSError as exc:
+                raise CardtableError(f"cannot write records to {records}: {exc.strerror or exc}") from None
         elif records is not None:
             sink = records
         tasks = make_tasks(seed, deals, len(levels), g.num_players, g.num_sides, g.side_of)
         stream = run_tasks(spec, tasks, workers=n_workers, ray_address=ray_address, use_ray=use_ray)
+        bar = Progress(deals * per_deal, f"{game} arena", enabled=progress)
         stack.callback(bar.close)
         stack.callback(getattr(stream, "close", lambda: None))
 
