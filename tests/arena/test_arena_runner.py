@@ -79,6 +79,8 @@ def test_self_play_within_its_interval_of_zero(toy: str) -> None:
         assert agent.margin.contains(0.0)
         assert agent.margin.high - agent.margin.low < 0.5
     assert r.pair("random", "random#2").margin.contains(0.0)
+    gin = run_arena("gin", ["random", "random"], deals=40, seed=4, unit="hands", workers=1)
+    assert gin.agent("random").margin.contains(0.0) and gin.agent("random#2").margin.contains(0.0)
     # deterministic agents against themselves cancel exactly in duplicate play
     g = run_arena("gin", ["simple", "simple"], deals=5, seed=4, unit="hands", workers=1)
     assert g.agent("simple").margin.mean == 0.0
