@@ -47,7 +47,7 @@ class CasinoAction:
     used; ``builds`` the builds used as ``(value, cards mask)`` pairs.
     """
 
-    __slots__ = ("_key", "_text", "builds", "card", "full_refs", "kind", "last", "loose", "value")
+    __slots__ = ("_hash", "_key", "_text", "builds", "card", "full_refs", "kind", "last", "loose", "value")
 
     kind: str
     card: Card
@@ -78,6 +78,7 @@ class CasinoAction:
         for _, m in self.builds:
             bmask |= m
         self._key = (_KIND_ORDER[kind], card.index, value, loose, bmask, last)
+        self._hash = hash(self._key)
         self._text: str | None = None
 
     # --- identity ------------------------------------------------------------
@@ -109,7 +110,7 @@ class CasinoAction:
         return self is other or (isinstance(other, CasinoAction) and self._key == other._key)
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
 
     # --- text ----------------------------------------------------------------
     def __str__(self) -> str:

@@ -23,7 +23,7 @@ capture piles that were left out. Builds are written as in
 >>> from cardtable.casino import CasinoGame
 >>> s = CasinoGame().from_position("dealer: 1; turn: 0; hand0: 3D 8S; hand1: 4H 9C; table: 5C")
 >>> [str(a) for a in s.legal_actions()]
-['3D b8 5C', '3D trail', '8S trail']
+['8S trail', '3D b8 5C', '3D trail']
 """
 
 from __future__ import annotations

@@ -89,8 +89,8 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.sweeps = [0] * sides
         self.last_capturer: int | None = None
         self.history: list[CasinoAction] = []
-        self.log: list[tuple[int, str, str]] = []
-        """(owner seat or -1, public text, text for the owner)."""
+        self.log: list[tuple[str, int, CasinoAction | None, object]] = []
+        """Public events ``(kind, seat, action, extra)``, formatted per viewer by :meth:`events`."""
         self.points = [0] * sides
         self.scores: tuple[SideScore, ...] | None = None
         self.residue = 0
@@ -164,6 +164,10 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
     def verify_action(self, action: CasinoAction) -> None:
         if self.phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        if self.phase == DEALING:
+            if action.kind != "deal" or not self.pack & action.card.bit or action.last != self._announces_last():
+                raise self.explain_illegal(action)
+            return
         if self._legal_set is None:
             if self._legal is None:
                 self._legal = self._compute_legal()
@@ -187,7 +191,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         kind = action.kind
         if kind == "trail":
             self.loose |= card.bit
-            self.log.append((-1, f"seat {seat}: {action}", ""))
+            self.log.append(("move", seat, action, ""))
         elif kind == "capture":
             self._capture(seat, action)
         else:
@@ -207,15 +211,14 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         to = order[self.dealt]
         if last:
             self.last_deal = True
-            self.log.append((-1, f"last: deal {self.deal_number} of {self.rules.num_deals} is the final deal", ""))
+            self.log.append(("note", -1, None, f"last: deal {self.deal_number} of {self.rules.num_deals} is the final deal"))
         self.pack &= ~card.bit
         self.dealt += 1
         if to == TABLE:
             self.loose |= card.bit
-            self.log.append((-1, f"deal {card} > table", ""))
         else:
             self.hands[to] |= card.bit
-            self.log.append((to, f"deal ? > seat {to}", f"deal {card} > seat {to}"))
+        self.log.append(("deal", to, DEAL[card.index], ""))
         if self.dealt == len(order):
             self.phase = PLAY
             self.turn = (self.dealer + 1) % self.num_players
@@ -230,10 +233,10 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.loose &= ~action.loose
         self.captured[side] |= taken
         self.last_capturer = seat
-        self.log.append((-1, f"seat {seat}: {action}", ""))
+        self.log.append(("move", seat, action, ""))
         if not self.loose and not self.builds:
             self.sweeps[side] += 1
-            self.log.append((-1, f"sweep by seat {seat} (side {side})", ""))
+            self.log.append(("note", seat, None, f"sweep by seat {seat} (side {side})"))
 
     def _build(self, seat: int, action: CasinoAction) -> None:
         value = action.value
@@ -268,7 +271,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         new = Build(value, cards, tuple(groups), controller)
         self.builds = tuple(b for b in self.builds if b.cards not in used) + (new,)
         self.loose &= ~action.loose
-        self.log.append((-1, f"seat {seat}: {action} = {new}", ""))
+        self.log.append(("move", seat, action, new))
 
     def _end_hand(self) -> None:
         assert not self.builds, "no build survives the hand (7.4.3)"
@@ -277,12 +280,12 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.residue = self.loose
         if self.loose:
             self.captured[side] |= self.loose
-            self.log.append((-1, f"residue {' '.join(str(c) for c in iter_mask(self.loose))} > side {side}", ""))
+            self.log.append(("note", -1, None, f"residue {' '.join(str(c) for c in iter_mask(self.loose))} > side {side}"))
             self.loose = 0
         self.scores = score_hand(self.captured, self.sweeps, self.rules.sweep_points)
         self.points = [s.total for s in self.scores]
         self.phase = OVER
-        self.log.append((-1, "hand over: " + ", ".join(f"side {i} {p}" for i, p in enumerate(self.points)), ""))
+        self.log.append(("note", -1, None, "hand over: " + ", ".join(f"side {i} {p}" for i, p in enumerate(self.points))))
 
     # --- notation -----------------------------------------------------------------------------
     def normalize_notation(self, text: str) -> str:
@@ -352,7 +355,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
     def view(self, seat: int) -> CasinoView:
         if not (isinstance(seat, int) and 0 <= seat < self.num_players):
             raise ValueError(f"seat must be 0..{self.num_players - 1}")
-        events = tuple(own if owner == seat else public for owner, public, own in self.log)
+        events = self.events(seat)
         return CasinoView(
             seat=seat,
             side=self.rules.side_of(seat),
@@ -376,6 +379,24 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
             events=events,
             result={"points": list(self.points), "sides": self.breakdown()} if self.phase == OVER else None,
         )
+
+    def events(self, seat: int | None = None) -> tuple[str, ...]:
+        """The event log as ``seat`` sees it (cards dealt to others shown as ``?``); ``None``: everything."""
+        out = []
+        for kind, who, action, extra in self.log:
+            if kind == "deal":
+                assert action is not None
+                if who == TABLE:
+                    out.append(f"deal {action.card} > table")
+                elif seat is None or who == seat:
+                    out.append(f"deal {action.card} > seat {who}")
+                else:
+                    out.append(f"deal ? > seat {who}")
+            elif kind == "move":
+                out.append(f"seat {who}: {action}" + (f" = {extra}" if extra else ""))
+            else:
+                out.append(str(extra))
+        return tuple(out)
 
     # --- positions ----------------------------------------------------------------------------
     def to_fields(self) -> dict[str, str]:

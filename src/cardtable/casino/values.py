@@ -75,20 +75,13 @@ class LooseTables:
     def __init__(self, loose: int) -> None:
         self.loose = loose
         sums: list[list[int]] = [[] for _ in range(11)]
-        cards = [(VALUE[i], 1 << i) for i in bits(loose & NUMERALS)]
-        cards.sort()
-
-        def walk(start: int, total: int, mask: int) -> None:
-            for j in range(start, len(cards)):
-                v, b = cards[j]
-                t = total + v
-                if t > 10:
-                    break  # sorted by value: every later card is at least as big
-                m = mask | b
+        subsets = [(0, 0)]
+        for i in bits(loose & NUMERALS):
+            v, b = VALUE[i], 1 << i
+            grown = [(t + v, m | b) for t, m in subsets if t + v <= 10]
+            for t, m in grown:
                 sums[t].append(m)
-                walk(j + 1, t, m)
-
-        walk(0, 0, 0)
+            subsets += grown
         self.sums = tuple(tuple(s) for s in sums)
         self._parts: list[tuple[int, ...] | None] = [None] * 11
 
@@ -111,7 +104,7 @@ class LooseTables:
 
 
 _CACHE: dict[int, LooseTables] = {}
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 256
 
 
 def loose_tables(loose: int) -> LooseTables:
