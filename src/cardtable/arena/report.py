@@ -194,7 +194,7 @@ class ArenaReport:
                         row.append("-")
                         continue
                     p = self.pair(x, y)
-                    row.append(f"{_ci(p.margin, signed=True)} {_num(100 * p.win_rate, digits=0)}%")
+                    row.append(f"{_ci(p.margin, signed=True)} {_num(100 * p.win_rate, digits=1)}%")
                 rows.append(row)
             lines += _table(["", *labels], rows)
         if self.sequential is not None:
