@@ -119,21 +119,50 @@ def _runs_deadwood(rest: int) -> int:
     )
 
 
+def _set_removal_table() -> tuple[list[int], dict[int, tuple[int, ...]]]:
+    """Per rank: its 4-suit column mask; per held column of 3-4 cards: the masks a set may take (0 = none)."""
+    columns = [sum(1 << (13 * s + r) for s in range(4)) for r in range(13)]
+    options: dict[int, tuple[int, ...]] = {}
+    for r in range(13):
+        bits = [1 << (13 * s + r) for s in range(4)]
+        for present in range(16):
+            held = [bits[s] for s in range(4) if present >> s & 1]
+            if len(held) < 3:
+                continue
+            trios = [x | y | z for x, y, z in combinations(held, 3)]
+            options[sum(held)] = (0, *trios, *([sum(held)] if len(held) == 4 else []))
+    return columns, options
+
+
+_RANK_COLUMN, _SET_REMOVALS = _set_removal_table()
 _SET_CACHE: dict[int, int] = {}
 
 
 def deadwood(mask: int) -> int:
     """Minimum deadwood of the cards in ``mask`` (any number of cards)."""
+    dead = _RUN_DEAD
     a = mask & SUIT_BITS
     b = (mask >> 13) & SUIT_BITS
     c = (mask >> 26) & SUIT_BITS
     d = mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
-        return _RUN_DEAD[a] + _RUN_DEAD[b] + _RUN_DEAD[c] + _RUN_DEAD[d]
+        return dead[a] + dead[b] + dead[c] + dead[d]
     found = _SET_CACHE.get(mask)
     if found is None:
-        found = min(_runs_deadwood(mask & ~_choice_mask(ch)) for ch in _set_choices(mask, triples))
+        # every way of using each rank held 3-4 times in a set (or not), then runs on what is left
+        removals: tuple[int, ...] = (0,)
+        while triples:
+            low = triples & -triples
+            triples ^= low
+            opts = _SET_REMOVALS[mask & _RANK_COLUMN[low.bit_length() - 1]]
+            removals = tuple(x | y for x in removals for y in opts)
+        found = 1000
+        for removed in removals:
+            rest = mask ^ removed
+            dw = dead[rest & SUIT_BITS] + dead[(rest >> 13) & SUIT_BITS] + dead[(rest >> 26) & SUIT_BITS] + dead[rest >> 39]
+            if dw < found:
+                found = dw
         if len(_SET_CACHE) > 500_000:
             _SET_CACHE.clear()
         _SET_CACHE[mask] = found

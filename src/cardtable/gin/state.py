@@ -100,6 +100,24 @@ class GinView:
         return self.discard_pile[-1] if self.discard_pile else None
 
 
+def _knock_discards(hand: int, allowed: int, limit: int) -> list[Card]:
+    """The cards of ``allowed`` whose discard leaves ``hand`` with deadwood <= ``limit``.
+
+    Removing a card lowers the minimum deadwood by at most the card's value (the old
+    arrangement minus that card is still an arrangement), so a card with
+    ``deadwood(hand) - value > limit`` cannot qualify and needs no search: for most
+    11-card hands a single deadwood call settles every card.
+    """
+    full = deadwood(hand)
+    out: list[Card] = []
+    if full - 10 > limit:
+        return out
+    for card in iter_mask(allowed):
+        if full - card.value <= limit and deadwood(hand & ~card.bit) <= limit:
+            out.append(card)
+    return out
+
+
 def _pretty_melds(melds: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(mask_to_cards(m)) for m in melds)
 
@@ -185,9 +203,8 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         return list(self._legal)
 
     def _knock_cards(self, hand: int) -> list[Card]:
-        limit = self.knock_limit
         taken_bit = 0 if self.taken is None or self.rules.discard_taken_card else self.taken.bit
-        return [c for c in iter_mask(hand & ~taken_bit) if deadwood(hand & ~c.bit) <= limit]
+        return _knock_discards(hand, hand & ~taken_bit, self.knock_limit)
 
     def _can_big_gin(self, hand: int) -> bool:
         return self.rules.big_gin_bonus is not None and deadwood(hand) == 0
@@ -224,7 +241,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         hand = self.hands[self.turn] | top.bit
         limit = self.knock_limit
         allowed = hand if self.rules.discard_taken_card else hand & ~top.bit
-        if any(deadwood(hand & ~c.bit) <= limit for c in iter_mask(allowed)):
+        if _knock_discards(hand, allowed, limit):
             return True
         return self._can_big_gin(hand)
 
