@@ -208,7 +208,7 @@ class ArenaReport:
             lines.append(head)
             for s in self.sequential:
                 verdict = (f"{s.a if s.direction > 0 else s.b} is better" if s.reject else "not decided")
-                lines.append(f"  {s.a} vs {s.b}: LR {_num(s.statistic)} (threshold {_num(s.threshold)}) "
+                lines.append(f"  {s.a} vs {s.b}: likelihood ratio {s.statistic:.3g} (threshold {s.threshold:.3g}) "
                              f"after {s.n} deals: {verdict}")
         if self.records:
             lines += ["", f"records: {self.games} games written to {self.records}"]
