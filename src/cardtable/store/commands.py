@@ -278,9 +278,9 @@ def _print_state(w: TextIO, state: Any, names: Sequence[str]) -> None:
         return
     rest = []
     for key, value in fields.items():
-        seat = key[4:] if key.startswith("hand") else ""
-        if seat.isdigit() and int(seat) < len(names):
-            print(f"    {names[int(seat)]}: {value}", file=w)
+        number = key[4:] if key.startswith("hand") else ""
+        if number.isdigit() and int(number) < len(names):
+            print(f"    {names[int(number)]}: {value}", file=w)
         elif value not in ("-", ""):
             rest.append(f"{key} {value}")
     if rest:

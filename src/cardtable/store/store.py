@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -47,6 +47,20 @@ from .seats import SeatKind, parse_seat_kinds
 __all__ = ["Store", "GameInfo", "StatRow", "replay_record", "start_match", "read_record_file"]
 
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+_SAVED_COLUMNS = ("status", "updated_at", "totals", "final_totals", "winner", "margin", "hands", "moves")
+# Built once: saving after every move is the hot path. The identity check (same game, same seed)
+# is part of the WHERE clause, so a save is two statements.
+_UPDATE_GAME = (
+    update(s.games)
+    .where(s.games.c.id == bindparam("k_id"), s.games.c.game == bindparam("k_game"),
+           s.games.c.seed.is_not_distinct_from(bindparam("k_seed", type_=s.games.c.seed.type)))
+    .values({c: bindparam(f"v_{c}", type_=s.games.c[c].type) for c in _SAVED_COLUMNS})
+)
+_UPDATE_RECORD = (
+    update(s.records).where(s.records.c.game_id == bindparam("k_id"))
+    .values(record=bindparam("v_record", type_=s.records.c.record.type),
+            moves=bindparam("v_moves", type_=s.records.c.moves.type))
+)
 _MAX_IMPORT_BYTES = 32 * 1024 * 1024
 
 
@@ -316,21 +330,19 @@ class Store:
                 conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=values["moves"]))
                 self._write_seats(conn, game_id, match.seat_names, kinds, sides)
                 return game_id
-            row = conn.execute(
-                select(s.games.c.game, s.games.c.seed).where(s.games.c.id == game_id).with_for_update()
-            ).first()
-            if row is None:
-                raise GameNotFoundError(f"no saved game {game_id}")
             seed = None if match.seed is None else str(match.seed)
-            if row.game != match.game.name or row.seed != seed:
+            params = {f"v_{k}": v for k, v in values.items()}
+            done = conn.execute(_UPDATE_GAME, {**params, "k_id": game_id, "k_game": match.game.name, "k_seed": seed})
+            if done.rowcount == 0:  # no such game, or another match: find out which, change nothing
+                row = conn.execute(select(s.games.c.game, s.games.c.seed).where(s.games.c.id == game_id)).first()
+                if row is None:
+                    raise GameNotFoundError(f"no saved game {game_id}")
                 raise StoreError(f"game {game_id} holds another match ({row.game}, seed {row.seed}); not overwriting it")
             if kinds is not None:
-                values["seat_kinds"] = json.dumps([str(k) for k in kinds])
+                conn.execute(update(s.games).where(s.games.c.id == game_id)
+                             .values(seat_kinds=json.dumps([str(k) for k in kinds])))
                 self._write_seats(conn, game_id, match.seat_names, kinds, sides)
-            conn.execute(update(s.games).where(s.games.c.id == game_id).values(**values))
-            done = conn.execute(
-                update(s.records).where(s.records.c.game_id == game_id).values(record=text, moves=values["moves"])
-            )
+            done = conn.execute(_UPDATE_RECORD, {"k_id": game_id, "v_record": text, "v_moves": values["moves"]})
             if done.rowcount == 0:
                 conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=values["moves"]))
             return game_id
