@@ -50,6 +50,16 @@ def load_resumed(store: Any, resume_id: Any, opponents: Sequence[str] | None = N
     meta = {**getattr(got, "meta", {}), **meta} if isinstance(getattr(got, "meta", None), dict) else meta
     human = int(meta.get("human_seat", 0))
     levels = list(opponents or meta.get("opponents") or [])
+    info = getattr(store, "game_info", None)
+    if not levels and info is not None:  # the store keeps each seat's kind: human or computer:level
+        try:
+            kinds = list(info(resume_id).seat_kinds)
+        except Exception:  # an older store or an unknown id: fall back to the seat names
+            kinds = []
+        humans = [i for i, k in enumerate(kinds) if getattr(k, "is_human", False)]
+        if humans:
+            human = humans[0]
+            levels = [getattr(k, "level", None) or "random" for i, k in enumerate(kinds) if i != human]
     if not levels:
         levels = [_level_from_name(n) for i, n in enumerate(got.seat_names) if i != human]
     session = TableSession(got.game.name, levels, seed=got.seed, store=store, human_seat=human, match=got)

@@ -31,6 +31,8 @@ class GameAdapter:
     game = ""
     multi_select = True
     keys_help = ""
+    game_keys: tuple[str, ...] = ()
+    """Letter keys with a meaning in this game (see :meth:`key_action`)."""
 
     # --- the hand ---------------------------------------------------------------------------------
     def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
@@ -119,6 +121,7 @@ class GinAdapter(GameAdapter):
 
     game = "gin"
     multi_select = False
+    game_keys = ("d", "t", "p", "k", "g", "x")
     keys_help = "d draw · t take · p pass · k knock · Enter discard"
 
     def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
@@ -442,3 +445,255 @@ def adapter_for(game: str) -> GameAdapter:
     if cls is GameAdapter:
         adapter.game = game
     return adapter
+
+
+# ----------------------------------------------------------------------------------------------------
+# Casino
+# ----------------------------------------------------------------------------------------------------
+class CasinoAdapter(GameAdapter):
+    """The Casino table: loose cards, builds with value and controller, deal number, live counters."""
+
+    game = "casino"
+    multi_select = False
+    game_keys = ("x",)
+    keys_help = "select a hand card: its captures, builds and trail are listed"
+
+    def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
+        return [(c, -1) for c in sorted(view.hand, key=lambda c: (c.rank, c.suit))]
+
+    def hand_caption(self, view: Any) -> Text:
+        t = Text()
+        mine = view.my_builds if hasattr(view, "my_builds") else ()
+        if mine:
+            t.append("You control ")
+            t.append(", ".join(f"[{b.value}]" for b in mine), style="bold")
+            t.append("  ")
+        side = view.side
+        t.append(f"taken {view.captured_counts[side]} cards, {view.spade_counts[side]} spades, "
+                 f"{view.sweeps[side]} sweeps", style="dim")
+        return t
+
+    def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
+        t = Text()
+        for other in range(view.num_players):
+            if other == seat:
+                continue
+            side = other % len(view.captured_counts) if len(view.captured_counts) < view.num_players else other
+            if t:
+                t.append("\n")
+            t.append(names[other], style="bold")
+            t.append(f"  {view.hand_sizes[other]} cards ")
+            t.append("▒" * view.hand_sizes[other], style="grey82 on dark_blue")
+            t.append(f" taken {view.captured_counts[side]} ♠{view.spade_counts[side]} sw {view.sweeps[side]}",
+                     style="dim")
+            if other == view.dealer:
+                t.append("  (dealer)", style="dim")
+        return t
+
+    def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
+        head = Text()
+        head.append(f"Deal {view.deal_number}/{view.num_deals}", style="bold")
+        if view.last_deal:
+            head.append("  LAST", style="bold yellow")
+        head.append(f"   pack {view.pack_size}", style="dim")
+        if view.last_capturer is not None:
+            head.append(f"   last capture: {names[view.last_capturer]}", style="dim")
+        parts: list[RenderableType] = [head]
+        loose = sorted(view.table, key=lambda c: (c.rank, c.suit))
+        if loose:
+            parts.append(card_row([CardSlot(c) for c in loose])[0])
+        else:
+            parts.append(Text("(no loose cards)", style="dim"))
+        for b in view.builds:
+            line = Text()
+            line.append(f"[{b.value}] ", style="bold magenta")
+            line.append(f"{b.kind} build of {names[b.controller]}: ", style="dim")
+            for gi, g in enumerate(b.groups):
+                if gi:
+                    line.append(" | ")
+                line.append_text(inline_cards(mask_to_cards(g), sep="+"))
+            parts.append(line)
+        return Group(*parts)
+
+    def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
+        if state.current_player() != seat:
+            return "Waiting for the other players..."
+        return "Select a hand card: its captures, builds and trail are listed."
+
+    def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
+        legal = state.legal_actions()
+        if not selected:
+            return []
+        return [(a, True) for a in legal if getattr(a, "card", None) == selected[0]]
+
+    def key_action(self, key: str, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> Any | None:
+        if key == "x" and selected:
+            for a in state.legal_actions():
+                if getattr(a, "card", None) == selected[0] and getattr(a, "kind", "") == "trail":
+                    return a
+            return f"{selected[0]} trail"
+        return None
+
+    def label(self, action: Any) -> str:
+        kind = getattr(action, "kind", "")
+        text = str(action.pretty())
+        if kind == "trail":
+            return f"Trail {action.card.pretty()}"
+        if kind == "capture":
+            return "Take " + text.split(" x ", 1)[-1] + f" with {action.card.pretty()}"
+        if kind == "build":
+            words = text.split(" ", 2)
+            return f"Build {getattr(action, 'value', '?')}: {action.card.pretty()} on {words[2] if len(words) > 2 else ''}"
+        return text
+
+    def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
+        pts = ", ".join(f"side {i + 1} {p}" for i, p in enumerate(result.points)) if len(result.points) != len(names) \
+            else ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.points))
+        return [f"Hand over: {pts}."]
+
+    def breakdown(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str],
+                  step: int) -> RenderableType:
+        sides = result.details.get("sides") if isinstance(result.details, dict) else None
+        if not sides:
+            return super().breakdown(state, result, human, names, step)
+        table = Table(title="Hand score", title_justify="left")
+        table.add_column("")
+        n_sides = len(sides)
+        side_names = [" & ".join(n for s, n in enumerate(names) if (s % n_sides) == i) for i in range(n_sides)]
+        for name in side_names:
+            table.add_column(name, justify="right")
+        rows = [("cards taken", "cards"), ("spades taken", "spades"), ("most cards (3)", "most_cards"),
+                ("most spades (1)", "most_spades"), ("aces", "aces"), ("big casino 10♦", "big_casino"),
+                ("little casino 2♠", "little_casino"), ("sweeps", "sweeps"), ("sweep points", "sweep_points")]
+        for label, key in rows:
+            table.add_row(label, *[str(sd.get(key, 0)) for sd in sides])
+        table.add_row(Text("points", style="bold"), *[Text(str(sd.get("total", 0)), style="bold green") for sd in sides])
+        parts: list[RenderableType] = [table]
+        residue = result.details.get("residue")
+        if residue:
+            rs = result.details.get("residue_side")
+            who = side_names[rs] if isinstance(rs, int) and rs < len(side_names) else "the last capturer"
+            parts.append(Text(f"Cards left on the table went to {who}: ") + inline_cards([Card.parse(c) for c in residue]))
+        return Group(*parts)
+
+
+# ----------------------------------------------------------------------------------------------------
+# Pinochle
+# ----------------------------------------------------------------------------------------------------
+_PINOCHLE_ORDER = {1: 0, 10: 1, 13: 2, 12: 3, 11: 4, 9: 5}
+
+
+class PinochleAdapter(GameAdapter):
+    """Two-handed Pinochle: hand and melded cards, trump card, the trick, stock, stage and meld points."""
+
+    game = "pinochle"
+    multi_select = True
+    keys_help = "select cards, then play or meld them"
+
+    def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
+        trump = view.trump
+
+        def key(c: Any) -> tuple[int, int, int]:
+            return (0 if c.suit == trump else 1, c.suit, _PINOCHLE_ORDER.get(c.rank, 9))
+
+        out: list[tuple[Any, int]] = [(c, -1) for c in sorted(view.hand, key=key)]
+        out += [(c, 0) for c in sorted(view.melded, key=key)]
+        return out
+
+    def hand_caption(self, view: Any) -> Text:
+        t = Text()
+        if view.melded:
+            t.append("green cards are melded on the table (still playable)  ", style="green")
+        t.append(f"meld points {view.meld_points[view.seat]}", style="bold")
+        t.append(f"   tricks won {len(view.won[view.seat]) // 2}", style="dim")
+        return t
+
+    def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
+        opp = 1 - seat
+        t = Text()
+        t.append(names[opp], style="bold")
+        concealed = view.opponent_hand_size - len(view.opponent_melded)
+        t.append(f"  {concealed} concealed ")
+        t.append("▒" * max(0, concealed), style="grey82 on dark_blue")
+        t.append(f"   meld points {view.meld_points[opp]}", style="dim")
+        if view.opponent_melded:
+            t.append("\n  on the table: ")
+            t.append_text(inline_cards(view.opponent_melded))
+        if view.opponent_known:
+            t.append("\n  known to hold: ")
+            t.append_text(inline_cards(view.opponent_known))
+        if view.opponent_hand is not None:
+            t.append("\n  hand: ")
+            t.append_text(inline_cards(view.opponent_hand))
+        return t
+
+    def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(4):
+            grid.add_column()
+        trump = "♠♥♦♣"[view.trump] if view.trump >= 0 else "-"
+        stock = card_row([CardSlot(None) if view.stock_size else CardSlot(empty=True)])[0]
+        turn = card_row([CardSlot(view.trump_card) if view.trump_card is not None else CardSlot(empty=True)])[0]
+        trick = card_row([CardSlot(view.lead) if view.lead is not None else CardSlot(empty=True)])[0]
+        info = Text()
+        info.append("Trump ", style="dim")
+        info.append(trump + "\n", style="bold red1" if view.trump in (1, 2) else "bold")
+        info.append(f"Stage {view.stage}\n", style="bold")
+        info.append(f"Stock {view.stock_size}", style="dim")
+        grid.add_row(Text("Stock", style="dim"), Text("Trump card", style="dim"), Text("Trick", style="dim"), Text(""))
+        grid.add_row(stock, turn, trick, info)
+        parts: list[RenderableType] = [grid]
+        if view.tricks:
+            _leader, led, followed, winner = view.tricks[-1]
+            last = Text("Last trick: ", style="dim")
+            last.append_text(inline_cards([led, followed]))
+            last.append(f" → {names[winner]}", style="dim")
+            parts.append(last)
+        return Group(*parts)
+
+    def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
+        if state.current_player() != seat:
+            return "Waiting for the computer..."
+        phase = view.phase
+        if phase == "play":
+            return "Select a card and play it (Enter)." if view.lead is None else "Answer the lead: select a card, Enter."
+        if phase == "meld":
+            return "You won the trick: select cards to meld, or choose no meld."
+        if phase == "exchange":
+            return "You may exchange the dix for the trump card."
+        return ""
+
+    def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
+        legal = state.legal_actions()
+        plain = [(a, True) for a in legal if not self.uses_cards(a)]
+        if not selected:
+            return plain
+        names = {str(c) for c in selected}
+        return [(a, True) for a in legal if names <= set(str(a).split())] + plain
+
+    def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
+        return [f"Hand over: {', '.join(f'{names[i]} {p}' for i, p in enumerate(result.points))}."]
+
+    def breakdown(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str],
+                  step: int) -> RenderableType:
+        d = result.details if isinstance(result.details, dict) else {}
+        if "meld_points" not in d:
+            return super().breakdown(state, result, human, names, step)
+        table = Table(title="Hand score", title_justify="left")
+        table.add_column("")
+        for n in names:
+            table.add_column(n, justify="right")
+        melds = d.get("meld") or [{}, {}]
+        kinds = sorted({k for m in melds for k in m})
+        for k in kinds:
+            table.add_row(f"  {k}", *[str(m.get(k, 0) or "") for m in melds])
+        table.add_row("meld", *[str(x) for x in d.get("meld_points", [0, 0])])
+        table.add_row("counters", *[str(x) for x in d.get("counters", [0, 0])])
+        lt = d.get("last_trick")
+        table.add_row("last trick", *["✓" if lt == i else "" for i in range(len(names))])
+        table.add_row("card points", *[str(x) for x in d.get("card_points", [0, 0])])
+        table.add_row(Text("hand total", style="bold"), *[Text(str(p), style="bold green") for p in result.points])
+        return table
+
+
+_ADAPTERS.update({"casino": CasinoAdapter, "pinochle": PinochleAdapter})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from typing import Any, ClassVar
 
@@ -15,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import (
     Button,
+    Checkbox,
     DataTable,
     Footer,
     Input,
@@ -29,7 +31,7 @@ from textual.widgets.option_list import Option
 
 from ...agents import AGENT_LEVELS, make_agent
 from ...errors import CardtableError
-from ...registry import GAMES, game_class
+from ...registry import GAMES, game_class, make_game
 from .cardart import inline_cards
 from .rules_text import rules_markdown
 from .session import FinishedHand, LogLine, TableSession
@@ -39,6 +41,7 @@ __all__ = ["CardtableApp", "TableScreen", "LobbyScreen", "HandOverScreen", "Scor
            "HintScreen", "GAME_TITLES"]
 
 GAME_TITLES = {"gin": "Gin Rummy", "casino": "Casino", "pinochle": "Pinochle (two-handed)"}
+SHORT_TITLES = {"gin": "Gin", "casino": "Casino", "pinochle": "Pinochle"}
 GAME_BLURBS = {
     "gin": "Draw, discard, meld; knock when your deadwood is low. 2 players.",
     "casino": "Capture and build with the cards on the table. 2-4 players.",
@@ -90,7 +93,11 @@ def _default_level(game: str) -> str:
 # lobby: pick a game and set it up
 # ------------------------------------------------------------------------------------------------
 class LobbyScreen(Screen[None]):
-    """Game picker and setup on one screen: Enter starts the highlighted game with these settings."""
+    """Game picker and setup on one screen: Enter starts the highlighted game with these settings.
+
+    The setup lists the computer level, the rules preset and every option of the
+    game's rules (filled from the preset), so one Enter starts a newcomer's game.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit"),
@@ -101,16 +108,19 @@ class LobbyScreen(Screen[None]):
     LobbyScreen { layout: vertical; }
     #lobby-title { height: 1; background: $primary; color: $text; text-style: bold; padding: 0 1; }
     #lobby-body { height: 1fr; }
-    #games { width: 30; height: 1fr; border: round $primary; }
+    #games { width: 28; height: 1fr; border: round $primary; }
     #setup { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
-    #setup .lbl { width: 14; }
-    #setup Select { width: 28; }
-    #setup Input { width: 28; }
+    #setup .lbl { width: 25; }
+    #setup Select { width: 24; }
+    #setup Input { width: 24; }
+    #setup Checkbox { width: 24; }
     #blurb { color: $text-muted; height: auto; margin-bottom: 1; }
-    #rules-brief { color: $text-muted; height: auto; margin-top: 1; }
+    #rules-brief { color: $text-muted; height: auto; }
     #lobby-error { color: $error; height: auto; }
+    #options { height: auto; }
+    .opt-row { height: 1; }
+    .opt-head { margin-top: 1; text-style: bold; height: 1; }
     #play { margin-top: 1; }
-    .opt-row { height: 1; margin-bottom: 1; }
     """
 
     def __init__(self, game: str | None = None, preset: str = "standard", options: dict[str, Any] | None = None,
@@ -122,20 +132,23 @@ class LobbyScreen(Screen[None]):
         self.preset = preset
         self.options = dict(options or {})
         self.opponents = list(opponents or [])
+        self._generation = 0
+        self._fields: list[Any] = []
+        self._built_for: tuple[Any, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Static("cardtable — choose a game (Enter plays with these settings)", id="lobby-title")
+        yield Static("cardtable — choose a game; Enter plays it with these settings", id="lobby-title")
         with Horizontal(id="lobby-body"):
             opts = []
             for name, why in self.games.items():
                 title = GAME_TITLES.get(name, name)
-                opts.append(Option(title if why is None else f"{title} (not available yet)", id=name,
+                opts.append(Option(title if why is None else f"{title} (not available)", id=name,
                                    disabled=why is not None))
             yield OptionList(*opts, id="games")
             with VerticalScroll(id="setup"):
                 yield Static("", id="blurb")
                 with Horizontal(classes="opt-row"):
-                    yield Label("Opponent", classes="lbl")
+                    yield Label("Computer level", classes="lbl")
                     yield Select([(lv, lv) for lv in _levels(self.game)], value=_default_level(self.game),
                                  allow_blank=False, id="level", compact=True)
                 with Horizontal(classes="opt-row"):
@@ -143,14 +156,13 @@ class LobbyScreen(Screen[None]):
                     yield Select([("standard", "standard")], value="standard", allow_blank=False, id="preset",
                                  compact=True)
                 with Horizontal(classes="opt-row"):
-                    yield Label("Target score", classes="lbl")
-                    yield Input("", type="integer", id="target", compact=True)
-                with Horizontal(classes="opt-row"):
                     yield Label("Seed", classes="lbl")
                     yield Input("", type="integer", id="seed", compact=True, placeholder="random deal")
-                yield Static("", id="lobby-error")
                 yield Static("", id="rules-brief")
+                yield Static("", id="lobby-error")
                 yield Button("Play (Enter)", variant="primary", id="play")
+                yield Static("Rules options", classes="opt-head")
+                yield Vertical(id="options")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -160,54 +172,127 @@ class LobbyScreen(Screen[None]):
         self._load_game(self.game)
         games.focus()
 
+    def _rules_class(self) -> Any:
+        return game_class(self.game).rules_class
+
     def _load_game(self, game: str) -> None:
         self.game = game
         self.query_one("#blurb", Static).update(GAME_BLURBS.get(game, ""))
+        self.query_one("#lobby-error", Static).update("")
         level = self.query_one("#level", Select)
         levels = _levels(game)
         level.set_options([(lv, lv) for lv in levels])
-        want = self.opponents[0] if self.opponents and self.opponents[0] in levels else _default_level(game)
-        level.value = want
+        level.value = self.opponents[0] if self.opponents and self.opponents[0] in levels else _default_level(game)
         preset = self.query_one("#preset", Select)
-        if self.games.get(game) is None:
-            cls = game_class(game).rules_class
-            presets = cls.presets()
-            preset.set_options([(p, p) for p in presets])
-            preset.value = self.preset if self.preset in presets else presets[0]
-            self._fill_target()
-        else:
+        if self.games.get(game) is not None:
             preset.set_options([("standard", "standard")])
             preset.value = "standard"
+            self._build_options(None)
+            return
+        presets = self._rules_class().presets()
+        preset.set_options([(p, p) for p in presets])
+        preset.value = self.preset if self.preset in presets else presets[0]
+        self._build_options(self._preset_rules())
 
-    def _fill_target(self) -> None:
+    def _preset_rules(self) -> Any:
+        cls = self._rules_class()
+        preset = str(self.query_one("#preset", Select).value)
         try:
-            cls = game_class(self.game).rules_class
-            preset = str(self.query_one("#preset", Select).value)
-            rules = cls.preset(preset, **{k: v for k, v in self.options.items() if k != "target_score"})
-            target = self.options.get("target_score", getattr(rules, "target_score", ""))
-            self.query_one("#target", Input).value = str(target)
-            base = cls()
-            diff = [f"{k} = {v!r}" for k, v in rules.to_dict().items() if getattr(base, k) != v]
-            brief = f"Preset {preset}: " + (", ".join(diff) if diff else "the standard rules") + ".  F1: rules"
-            self.query_one("#rules-brief", Static).update(brief)
+            return cls.preset(preset, **self.options)
         except CardtableError as exc:
             self.query_one("#lobby-error", Static).update(str(exc))
+            return cls.preset(preset)
+
+    def _build_options(self, rules: Any) -> None:
+        """One row per rules option: a checkbox, a choice or a number, filled from ``rules``."""
+        key = (self.game, str(self.query_one("#preset", Select).value), tuple(sorted(self.options.items())))
+        if key == self._built_for:
+            return
+        self._built_for = key
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        self._generation += 1
+        gen = self._generation
+        self._fields = []
+        if rules is None:
+            self._built_for = ()
+            return
+        rows = []
+        fields = sorted(dataclasses.fields(rules), key=lambda f: (f.name != "target_score", f.name != "num_players"))
+        for f in fields:
+            value = getattr(rules, f.name)
+            wid = f"opt-{gen}-{f.name}"
+            choices = f.metadata.get("choices")
+            widget: Any
+            if isinstance(f.default, bool):
+                widget = Checkbox("on" if value else "off", value=bool(value), id=wid, compact=True)
+            elif choices:
+                widget = Select([(str(c), c) for c in choices], value=value, allow_blank=False, id=wid, compact=True)
+            else:
+                widget = Input("" if value is None else str(value), type="integer", id=wid, compact=True,
+                               placeholder="none" if f.metadata.get("nullable") else "")
+            widget.tooltip = f.metadata.get("doc") or None
+            self._fields.append((f, widget))
+            rows.append(Horizontal(Label(f.name.replace("_", " "), classes="lbl"), widget, classes="opt-row"))
+        box.mount(*rows)
+        self._show_brief(rules)
+
+    def _show_brief(self, rules: Any) -> None:
+        preset = str(self.query_one("#preset", Select).value)
+        base = type(rules).preset(preset)
+        diff = [f"{k} = {v!r}" for k, v in rules.to_dict().items() if getattr(base, k) != v]
+        first = type(rules)()
+        from_std = [f"{k} = {v!r}" for k, v in base.to_dict().items() if getattr(first, k) != v]
+        text = f"Preset {preset}: " + (", ".join(from_std) if from_std else "the standard rules")
+        if diff:
+            text += "; changed: " + ", ".join(diff)
+        self.query_one("#rules-brief", Static).update(text + ".  F1: rules")
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options that differ from the chosen preset, read from the option widgets."""
+        if not self._fields:
+            return {}
+        rules = self._rules_class().preset(str(self.query_one("#preset", Select).value))
+        out: dict[str, Any] = {}
+        for f, widget in self._fields:
+            if isinstance(widget, Checkbox):
+                value: Any = widget.value
+            elif isinstance(widget, Select):
+                value = widget.value
+            else:
+                text = widget.value.strip()
+                if not text:
+                    value = None if f.metadata.get("nullable") else getattr(rules, f.name)
+                else:
+                    try:
+                        value = int(text)
+                    except ValueError:
+                        raise CardtableError(f"{f.name} must be a whole number") from None
+            if value != getattr(rules, f.name):
+                out[f.name] = value
+        return out
+
+    @on(Checkbox.Changed, "#options Checkbox")
+    def _checkbox(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = "on" if event.value else "off"
 
     @on(OptionList.OptionHighlighted, "#games")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_id and event.option_id != self.game:
+            self.options = {}
             self._load_game(event.option_id)
 
     @on(OptionList.OptionSelected, "#games")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_id:
+        if event.option_id and event.option_id != self.game:
             self._load_game(event.option_id)
         self.start()
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
-        self.options.pop("target_score", None)
-        self._fill_target()
+        if self.games.get(self.game) is None:
+            self.options = {}
+            self._build_options(self._preset_rules())
 
     @on(Button.Pressed, "#play")
     @on(Input.Submitted)
@@ -215,17 +300,15 @@ class LobbyScreen(Screen[None]):
         self.start()
 
     def settings(self) -> dict[str, Any]:
-        """The setup as keyword arguments of :class:`TableSession`."""
-        game = self.game
+        """The setup as keyword arguments of :meth:`CardtableApp.new_session`."""
         level = str(self.query_one("#level", Select).value)
         preset = str(self.query_one("#preset", Select).value)
-        options = {k: v for k, v in self.options.items() if k != "target_score"}
-        target = self.query_one("#target", Input).value.strip()
-        if target:
-            options["target_score"] = int(target)
+        options = self.chosen_options()
         seed_text = self.query_one("#seed", Input).value.strip()
-        n_opp = max(1, len(self.opponents)) if self.opponents else 1
-        return {"game_name": game, "opponents": [level] * n_opp, "preset": preset, "options": options,
+        n = make_game(self.game, preset=preset, **options).num_players
+        opponents = [self.opponents[i] if i < len(self.opponents) else level for i in range(n - 1)] \
+            if len(self.opponents) == n - 1 else [level] * (n - 1)
+        return {"game_name": self.game, "opponents": opponents, "preset": preset, "options": options,
                 "seed": int(seed_text) if seed_text else None}
 
     def start(self) -> None:
@@ -242,7 +325,8 @@ class LobbyScreen(Screen[None]):
         app.switch_screen(TableScreen(session, pace=app.pace))
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.game, None))
+        rules = self._preset_rules() if self.games.get(self.game) is None else None
+        self.app.push_screen(RulesScreen(self.game, rules))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -323,6 +407,12 @@ class TableScreen(Screen[None]):
         yield Static("", id="message")
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the letter keys that mean nothing in this game."""
+        if action == "game_key" and parameters:
+            return parameters[0] in self.session.adapter.game_keys
+        return True
+
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         for line in self.session.log[-30:]:
@@ -398,7 +488,7 @@ class TableScreen(Screen[None]):
         names = s.names
         adapter = s.adapter
         title = Text()
-        title.append(f"{GAME_TITLES.get(s.game_name, s.game_name)}", style="bold")
+        title.append(f"{SHORT_TITLES.get(s.game_name, s.game_name)}", style="bold")
         title.append(f"  hand {s.hand_number()}  ")
         for i, (name, total) in enumerate(zip(s.m.side_names(), s.m.totals)):
             if i:
@@ -407,7 +497,7 @@ class TableScreen(Screen[None]):
         target = getattr(s.m.game.rules, "target_score", None)
         if target is not None:
             title.append(f"  (to {target})", style="dim")
-        title.append(f"   pace {self.pace:.1f}s", style="dim")
+        title.append(f"  pace {self.pace:.1f}s", style="dim")
         self.query_one("#title", Static).update(title)
         self.query_one("#opponent", Static).update(adapter.opponent_panel(view, names, s.human_seat))
         self.query_one("#table", Static).update(adapter.table_panel(view, names))

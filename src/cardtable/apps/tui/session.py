@@ -286,17 +286,20 @@ class TableSession:
         if store is None or not hasattr(store, "save_match"):
             return
         try:
-            kwargs: dict[str, Any] = {}
             try:
-                params = inspect.signature(store.save_match).parameters
+                params = set(inspect.signature(store.save_match).parameters)
             except (TypeError, ValueError):
-                params = {}  # type: ignore[assignment]
-            meta = {"opponents": [self.levels[s] for s in sorted(self.levels)], "human_seat": self.human_seat,
-                    "preset": self.preset}
-            for key, value in (("match_id", self.store_id), ("meta", meta), ("human_seat", self.human_seat),
-                               ("opponents", meta["opponents"])):
-                if key in params and value is not None:
-                    kwargs[key] = value
+                params = set()
+            kinds = ["human" if seat == self.human_seat else f"computer:{self.levels.get(seat, 'random')}"
+                     for seat in range(self.m.game.num_players)]
+            kwargs: dict[str, Any] = {}
+            if self.store_id is not None:
+                for key in ("game_id", "match_id"):
+                    if key in params:
+                        kwargs[key] = self.store_id
+                        break
+            elif "seat_kinds" in params:
+                kwargs["seat_kinds"] = kinds
             result = store.save_match(self.m, **kwargs)
             if isinstance(result, (int, str)) and result != "":
                 self.store_id = result
