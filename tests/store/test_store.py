@@ -272,3 +272,33 @@ def test_autosaver_skips_unchanged_and_reports_errors(store: Store) -> None:
     strict = Autosaver(store, Match("gin", seed=4, seat_names=["x", "y"]), game_id=4242)
     with pytest.raises(GameNotFoundError):
         strict()
+
+
+def test_a_failed_save_changes_nothing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardtable.store.store as store_module
+
+    m = Match("gin", seed=17, seat_names=["You", "Bot"])
+    agents = agents_for(["simple", "simple"], 17)
+    play(m, agents, moves=5)
+    gid = store.save_match(m)
+    before = store.game_info(gid)
+    play(m, agents, moves=5)
+    monkeypatch.setattr(store_module, "_UPDATE_RECORD", text("UPDATE no_such_table SET x = :v_moves"))
+    with pytest.raises(StoreError, match="database error"):
+        store.save_match(m, gid)
+    monkeypatch.undo()
+    after = store.game_info(gid)
+    assert (after.moves, after.updated_at) == (before.moves, before.updated_at)  # the games row was rolled back too
+    assert store.load_record(gid).hands == GameRecord.loads(store.export_record(gid)).hands
+    assert sum(len(h) for h in store.load_record(gid).hands) == before.moves
+
+
+def test_unusable_files_raise_store_errors(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(StoreError, match="not a database"):
+        Store.open(junk)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot create"):
+        Store.open(blocker / "sub" / "x.db")
