@@ -77,7 +77,7 @@ def main() -> None:
         seconds = play_hands(game, args.hands, rng)
         sample: list[CasinoState] = []
         play_hands(game, args.positions_from, rng, sample)
-        mean, worst, worst_state, moves = time_generation(sample, cold=False)
+        mean, worst, _, moves = time_generation(sample, cold=False)
         cmean, cworst, cstate, cmoves = time_generation(sample, cold=True)
         print(f"{n:>7} {args.hands / seconds:>9.1f} {len(sample):>9} {1 / mean:>9.0f} {mean * 1e6:>9.1f}"
               f" {worst * 1e6:>9.1f} {cmean * 1e6:>9.1f} {cworst * 1e6:>10.1f} {max(moves, cmoves):>11}")

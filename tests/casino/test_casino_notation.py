@@ -1,0 +1,111 @@
+"""Move notation: every legal move's text reads back to itself, and the looser spellings people type."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from casino_positions import names, play_random, position, random_position, variants
+
+from cardtable.casino import CasinoGame, CasinoRules, CasinoState
+from cardtable.errors import AmbiguousActionError, IllegalActionError, InvalidNotationError
+
+
+def round_trip(state: CasinoState) -> None:
+    legal = state.legal_actions()
+    texts = names(legal)
+    assert len(set(texts)) == len(texts), f"ambiguous notation: {texts}"
+    assert len({t.lower() for t in texts}) == len(texts)
+    for a in legal:
+        assert state.parse_action(str(a)) == a
+        assert state.parse_action(a.pretty()) == a
+        assert state.parse_action(str(a).lower()) == a
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_legal_move_round_trips(n: int) -> None:
+    rng = random.Random(n)
+    for options in variants(n):
+        game = CasinoGame(CasinoRules(**options))
+        play_random(game.new_hand(0), rng, round_trip)
+        for _ in range(20):
+            round_trip(random_position(rng, game.rules))
+
+
+def test_chance_steps_round_trip() -> None:
+    rng = random.Random(3)
+    state = CasinoGame().new_hand(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            for a in state.legal_actions()[:3]:
+                assert state.parse_action(str(a)) == a
+        legal = state.legal_actions()
+        state.apply(str(legal[rng.randrange(len(legal))]))
+
+
+C08 = "dealer: 1; turn: 0; hand0: 2C 7D; hand1: 4H 9C; table: 3D 4S 5H 7C"
+
+
+@pytest.mark.parametrize("text", [
+    "2C b7 5H 3D+4S 7C", "2c b7 5h 3d 4s 7c", "2C b 7 7C 3D+4S 5H", "2C build 7 5H | 3D+4S | 7C",
+    "2♣ b7 5♥ 3♦+4♠ 7♣", "2C B7 4S+3D 7C 5H",
+])
+def test_grouping_and_spelling_do_not_matter(text: str) -> None:
+    s = position(C08)
+    assert str(s.parse_action(text)) == "2C b7 5H 7C 4S+3D"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("trail 7D", "7D trail"), ("7D t", "7D trail"), ("7d TRAIL", "7D trail"),
+    ("7D x 3D 4S", "7D x 4S+3D"), ("7D capture 7C", "7D x 7C"), ("7D take 4S+3D 7C", "7D x 7C 4S+3D"),
+])
+def test_verbs(text: str, want: str) -> None:
+    assert str(position(C08).parse_action(text)) == want
+
+
+def test_tens_and_build_references() -> None:
+    s = position("dealer: 1; turn: 0; hand0: 3S 10C; hand1: 7S 3C; table: 10D [single 7 @1: 2H+5C]")
+    want = "3S b10 [7] TD"
+    for text in (want, "3S b10 [7] 10D", "3s bt [7] td", "3S b10 [7:2H,5C] TD", "3S b10 [2H+5C] 10D", "3S b10 TD [7]"):
+        assert str(s.parse_action(text)) == want
+    with pytest.raises(IllegalActionError, match="no build"):
+        s.apply("3S b10 [9] TD")
+
+
+def test_full_references_when_builds_may_share_a_value() -> None:
+    text = "dealer: 1; turn: 0; hand0: 8D 8H; hand1: 8S 8C; table: [single 8 @0: 5C+3D] [8 @1: 6H+2H]"
+    s = position(text, allow_duplicate_value_builds=True)
+    texts = names(s.legal_actions())
+    assert "8D x [8:6H,2H] [8:5C,3D]" in texts
+    assert "8D x [8:5C,3D]" in texts
+    with pytest.raises(InvalidNotationError, match="ambiguous"):
+        s.apply("8D x [8]")
+    assert str(s.parse_action("8D x [5C+3D]")) == "8D x [8:5C,3D]"
+
+
+@pytest.mark.parametrize("text", ["", "zz", "8S q 5D", "8S x 5D 5D", "deal", "8S b", "8S b99x"])
+def test_unreadable_notation(text: str) -> None:
+    with pytest.raises(InvalidNotationError):
+        position(C08).apply(text)
+
+
+def test_ambiguous_error_is_a_notation_error() -> None:
+    assert issubclass(AmbiguousActionError, InvalidNotationError)
+
+
+def test_illegal_moves_name_their_rule() -> None:
+    s = position(C08)
+    cases = {
+        "9S trail": "7 one card from the hand",
+        "2C x 5H": "7.2.3",
+        "7D x 7C 5H": "7.2.3",
+        "2C b9 7C": "holding requirement 7.3.1",
+        "7D b7": "7.3.1 material",
+        "2C b7 9H": "4.1 loose cards",
+        "deal 5S": "chance",
+    }
+    for text, rule in cases.items():
+        with pytest.raises(IllegalActionError) as info:
+            s.apply(text)
+        assert rule in info.value.rule, (text, info.value)
+    assert s.to_position() == position(C08).to_position()  # nothing changed
