@@ -32,13 +32,18 @@ class HandEntry:
 
 
 class Match:
-    """A whole game to the target score. Chance steps use the match's own seeded generator."""
+    """A whole game to the target score. Chance steps use the match's own seeded generator.
+
+    The first dealer is drawn from that generator too, unless ``first_dealer`` is given
+    (records of unseeded matches use it to replay).
+    """
 
     def __init__(
         self,
         game: Game[Any, Any] | str,
         seed: int | None = None,
         seat_names: Sequence[str] | None = None,
+        first_dealer: int | None = None,
         **rules_options: Any,
     ) -> None:
         self.game: Game[Any, Any] = make_game(game, **rules_options) if isinstance(game, str) else game
@@ -48,7 +53,10 @@ class Match:
         self.seat_names = list(seat_names) if seat_names is not None else [f"seat {i}" for i in range(n)]
         if len(self.seat_names) != n:
             raise ValueError(f"{self.game.name} needs {n} seat names")
-        self.first_dealer = self.game.first_dealer(self.rng)
+        drawn = self.game.first_dealer(self.rng)
+        if first_dealer is not None and not 0 <= first_dealer < n:
+            raise ValueError(f"first_dealer must be a seat 0..{n - 1}")
+        self.first_dealer = drawn if first_dealer is None else first_dealer
         self.hands: list[HandEntry] = [HandEntry(self.first_dealer)]
         self.totals = [0] * self.game.num_sides
         self.outcome: MatchOutcome | None = None

@@ -130,7 +130,8 @@ class GameRecord:
         """Replay into a :class:`Match`, checking every action, every chance step and every result."""
         try:
             game = make_game(self.game, rules=self.rules)
-            match = Match(game, seed=self.seed, seat_names=self.seat_names)
+            match = Match(game, seed=self.seed, seat_names=self.seat_names,
+                          first_dealer=self.first_dealer if self.seed is None else None)
         except (CardtableError, ValueError, TypeError) as exc:
             raise CorruptRecordError(f"record cannot be set up: {exc}") from None
         if match.first_dealer != self.first_dealer:

@@ -7,6 +7,7 @@ For scripts, pipes and screen readers. Commands besides actions:
 
 from __future__ import annotations
 
+import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -48,6 +49,8 @@ def play_plain(
             level = next(others)
             agents[seat] = make_agent(game_name, level, seed=None if seed is None else seed + seat)
             names.append(f"{level} ({seat})")
+    if seed is None:
+        seed = secrets.randbits(63)
     match = Match(game, seed=seed, seat_names=names)
 
     def say(text: str = "") -> None:
