@@ -96,3 +96,26 @@ def test_plain_mode_plays_a_whole_match_with_scripted_input() -> None:
     inp = FirstLegal()
     assert play_plain("gin", ["simple"], seed=4, stdin=inp, stdout=inp.out) == 0
     assert "Match over:" in inp.out.getvalue()
+
+
+def test_plain_game_is_saved_and_resumed(tmp_path: object) -> None:
+    """Quit mid-hand in line mode, then `cardtable resume --plain` continues the same position."""
+    import os
+    from pathlib import Path
+
+    db = Path(str(tmp_path)) / "games.db"
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(db)}
+    first = subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", "play", "gin", "--plain", "--seed", "8", "--opponent", "simple"],
+        input="pass\nquit\n", capture_output=True, text=True, timeout=60, env=env,
+    )
+    assert "bye" in first.stdout
+    hist = subprocess.run([sys.executable, "-m", "cardtable.cli", "history"], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert "in progress" in hist.stdout
+    again = subprocess.run([sys.executable, "-m", "cardtable.cli", "resume", "--plain"], input="quit\n",
+                           capture_output=True, text=True, timeout=60, env=env)
+    assert "resuming game 1 (gin)" in again.stdout
+    # the position shown after resuming is the one we left: same hand text as the last prompt before quitting
+    last_hand_before = [ln for ln in first.stdout.splitlines() if ln.startswith("Your hand:")][-1]
+    assert last_hand_before in again.stdout

@@ -138,13 +138,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardtable", description="Casino, Gin Rummy and two-handed Pinochle.")
     sub = parser.add_subparsers(dest="command")
 
+    parser.add_argument("--database", default=None, metavar="URL_OR_PATH",
+                        help="where games are saved (default: $CARDTABLE_DATABASE_URL or the user data directory)")
     play = sub.add_parser("play", help="play against the computer")
-    play.add_argument("game", nargs="?", default="gin", choices=sorted(GAMES))
+    play.add_argument("game", nargs="?", default=None, choices=sorted(GAMES))
     play.add_argument("--opponent", "-o", action="append", help="computer level (repeat for more players)")
     play.add_argument("--preset", default="standard")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--plain", action="store_true", help="line mode (the only mode so far)")
+    play.add_argument("--plain", action="store_true", help="line mode: print the view, read one action per line")
+    play.add_argument("--no-save", action="store_true", help="do not save the game")
+
+    resume = sub.add_parser("resume", help="continue an unfinished game")
+    resume.add_argument("id", nargs="?", type=int, default=None, help="game id (default: the latest unfinished)")
+    resume.add_argument("--plain", action="store_true")
+
+    hist = sub.add_parser("history", help="list saved games")
+    hist.add_argument("--game", choices=sorted(GAMES), default=None)
+    hist.add_argument("--status", choices=("in_progress", "finished", "abandoned"), default=None)
+    hist.add_argument("--limit", type=int, default=20)
+
+    rep = sub.add_parser("replay", help="step through a saved game or a record file with all hands revealed")
+    rep.add_argument("target", help="game id or record file (JSON)")
+    rep.add_argument("--step", action="store_true", help="wait for Enter after each action")
+
+    st = sub.add_parser("stats", help="results by game and opponent")
+    st.add_argument("--game", choices=sorted(GAMES), default=None)
 
     sim = sub.add_parser("simulate", help="play seeded matches between computer players")
     sim.add_argument("game", choices=sorted(GAMES))
@@ -174,16 +193,12 @@ def main(argv: list[str] | None = None) -> int:
                                progress=not args.no_progress, **options)
             _print_summary(summary)
             return 0
+        if args.command in ("history", "replay", "stats"):
+            return _store_command(args)
+        if args.command == "resume":
+            return _resume(args)
         if args.command in (None, "play"):
-            from .apps.plain import play_plain
-
-            game = getattr(args, "game", "gin")
-            options = _options(getattr(args, "option", []))
-            n = make_game(game, preset=getattr(args, "preset", "standard"), **options).num_players
-            default_level = "simple" if game == "gin" else "random"
-            opponents = getattr(args, "opponent", None) or [default_level] * (n - 1)
-            return play_plain(game, opponents, seed=getattr(args, "seed", None),
-                              preset=getattr(args, "preset", "standard"), **options)
+            return _play(args)
     except CardtableError as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2
@@ -191,6 +206,90 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     parser.print_help()
     return 0
+
+
+def _open_store(database: str | None, required: bool) -> Any:
+    """The game store, or ``None`` when SQLAlchemy is missing and the store is optional."""
+    try:
+        from .store import Store
+    except ImportError:
+        if required:
+            raise CardtableError("saved games need SQLAlchemy: pip install 'cardtable[store]'") from None
+        return None
+    try:
+        return Store.open(database)
+    except CardtableError as exc:
+        if required:
+            raise
+        print(f"cardtable: not saving this game ({exc})", file=sys.stderr)
+        return None
+
+
+def _store_command(args: argparse.Namespace) -> int:
+    from .store import commands
+
+    if args.command == "replay" and not args.target.isdigit():
+        return commands.replay(None, args.target, sys.stdout, step=args.step)
+    with _open_store(args.database, required=True) as store:
+        if args.command == "history":
+            return commands.history(store, sys.stdout, game=args.game, status=args.status, limit=args.limit)
+        if args.command == "stats":
+            return commands.stats(store, sys.stdout, game=args.game)
+        return commands.replay(store, args.target, sys.stdout, step=args.step)
+
+
+def _use_tui(plain: bool) -> bool:
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        print("cardtable: Textual is not installed; using line mode (pip install 'cardtable[tui]')", file=sys.stderr)
+        return False
+    return True
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = getattr(args, "game", None)
+    preset = getattr(args, "preset", "standard")
+    options = _options(getattr(args, "option", []))
+    seed = getattr(args, "seed", None)
+    opponents = getattr(args, "opponent", None)
+    store = None if getattr(args, "no_save", False) else _open_store(args.database, required=False)
+    if _use_tui(getattr(args, "plain", False)):
+        from .apps.tui import run_app
+
+        return run_app(game, opponents, preset=preset, options=options, seed=seed, store=store)
+    from .apps.plain import play_plain
+
+    game = game or "gin"
+    n = make_game(game, preset=preset, **options).num_players
+    if opponents is None:
+        from .agents import AGENT_LEVELS
+
+        levels = AGENT_LEVELS.get(game, ("random",))
+        default_level = "medium" if "medium" in levels else ("simple" if "simple" in levels else "random")
+        opponents = [default_level] * (n - 1)
+    return play_plain(game, opponents, seed=seed, preset=preset, store=store, **options)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from .store import commands
+
+    store = _open_store(args.database, required=True)
+    resumed = commands.resume(store, args.id)
+    if resumed is None:
+        print("cardtable: no unfinished game to resume")
+        return 1
+    if _use_tui(args.plain):
+        from .apps.tui import run_app
+
+        return run_app(resumed.match.game.name, store=store, resume_id=resumed.game_id)
+    from .apps.plain import run_plain
+
+    print(f"resuming game {resumed.game_id} ({resumed.match.game.name})")
+    return run_plain(resumed.match, resumed.computer_levels, resumed.human_seats,
+                     autosave=resumed.autosaver(store))
 
 
 if __name__ == "__main__":

@@ -2,14 +2,14 @@
 
 For scripts, pipes and screen readers. Commands besides actions:
 ``help``/``?`` lists the legal actions, ``sheet`` prints the score sheet,
-``quit`` stops.
+``quit`` stops (an autosaved game can be continued with ``cardtable resume``).
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ..agents import make_agent
@@ -18,7 +18,7 @@ from ..match import Match
 from ..registry import make_game
 from .render import render_view
 
-__all__ = ["play_plain"]
+__all__ = ["play_plain", "run_plain"]
 
 
 def play_plain(
@@ -30,35 +30,69 @@ def play_plain(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     name: str = "You",
+    store: Any = None,
     **options: Any,
 ) -> int:
-    """Play one match in line mode; returns 0 when the match finished, 1 when the input ended."""
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
+    """Play one match in line mode; returns 0 when the match finished, 1 when the input ended.
+
+    With a ``store`` (:class:`cardtable.store.Store`) the match is saved after every move.
+    """
     game = make_game(game_name, preset=preset, **options)
     n = game.num_players
     if len(opponents) != n - 1:
         raise CardtableError(f"{game_name} with {n} players needs {n - 1} opponent level(s)")
-    agents: dict[int, Any] = {}
-    names = []
+    names: list[str] = []
+    levels: dict[int, str] = {}
     others = iter(opponents)
     for seat in range(n):
         if seat == human_seat:
             names.append(name)
         else:
-            level = next(others)
-            agents[seat] = make_agent(game_name, level, seed=None if seed is None else seed + seat)
-            names.append(f"{level} ({seat})")
+            levels[seat] = next(others)
+            names.append(f"{levels[seat]} ({seat})")
     if seed is None:
         seed = secrets.randbits(63)
     match = Match(game, seed=seed, seat_names=names)
+    autosave: Callable[[], Any] | None = None
+    if store is not None:
+        from ..store import Autosaver
+
+        kinds = ["human" if s == human_seat else f"computer:{levels[s]}" for s in range(n)]
+        autosave = Autosaver(store, match, kinds)
+    return run_plain(match, levels, [human_seat], stdin, stdout, autosave)
+
+
+def run_plain(
+    match: Match,
+    computer_levels: dict[int, str],
+    human_seats: Sequence[int],
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    autosave: Callable[[], Any] | None = None,
+) -> int:
+    """Drive ``match`` (new or resumed) in line mode until it ends or the input ends."""
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    game_name = match.game.name
+    names = match.seat_names
+    seed = match.seed
+    agents = {
+        seat: make_agent(game_name, level, seed=None if seed is None else seed % 1_000_003 + seat)
+        for seat, level in computer_levels.items()
+    }
+    viewer = human_seats[0] if human_seats else 0
 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
+    def saved() -> None:
+        if autosave is not None:
+            autosave()
+
     hand_no = 0
     while True:
         match.resolve_chance()
+        saved()
         if len(match.hands) != hand_no:
             if hand_no:
                 say(match.format_score_sheet())
@@ -75,9 +109,10 @@ def play_plain(
         if seat in agents:
             action = agents[seat].act(state.view(seat), state.legal_actions())
             match.apply(action)
+            saved()
             say(f"{names[seat]}: {action}")
             if state.is_terminal():
-                say(render_view(game_name, state.view(human_seat), names))
+                say(render_view(game_name, state.view(viewer), names))
             continue
         say()
         say(render_view(game_name, state.view(seat), names))
@@ -107,7 +142,8 @@ def play_plain(
             except CardtableError as exc:
                 say(f"error: {exc}")
                 continue
+            saved()
             say(f"{names[seat]}: {act}")
             if state.is_terminal():
-                say(render_view(game_name, state.view(human_seat), names))
+                say(render_view(game_name, state.view(viewer), names))
             break
