@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 
 import pytest
 from casino_positions import game, names, play_random, position, random_position, variants
@@ -203,7 +204,7 @@ def test_match_and_record_replay() -> None:
         assert max(outcome.final_totals) >= 21
         assert list(outcome.final_totals).count(max(outcome.final_totals)) == 1
         dealers = [h.dealer for h in match.hands]
-        assert all(b == (a + 1) % n for a, b in zip(dealers, dealers[1:]))
+        assert all(b == (a + 1) % n for a, b in pairwise(dealers))
         again = GameRecord.loads(match.record().dumps()).replay()
         assert again.totals == match.totals and again.state == match.state
 
