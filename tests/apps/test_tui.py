@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -267,3 +268,74 @@ def test_core_imports_without_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "ok"
+
+
+async def generic_move(pilot: Any, screen: TableScreen, rng: random.Random) -> None:
+    """Pick a random legal action; click its hand cards, then press its number."""
+    s = screen.session
+    action = rng.choice(s.legal())
+    words = set(str(action).split())
+    for card in [c for c, _ in screen.query_one("#hand", HandView).cards if str(c) in words]:
+        await click_card(pilot, screen, card)
+    labels = [str(a) for a, _ in screen.candidates]
+    assert labels, f"no actions listed for {action}"
+    index = labels.index(str(action)) if str(action) in labels[:9] else 0
+    await pilot.press(str(index + 1))
+
+
+@pytest.mark.parametrize("game", ["casino", "pinochle"])
+def test_full_hand_of_casino_and_pinochle(game: str) -> None:
+    pytest.importorskip(f"cardtable.{game}")
+
+    async def go() -> None:
+        rng = random.Random(4)
+        app = CardtableApp(game=game, opponents=["random"], seed=6, pace=0.0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            moves = 0
+            while not isinstance(app.screen, HandOverScreen):
+                assert moves < 200, "the hand did not end"
+                await generic_move(pilot, screen, rng)
+                moves += 1
+            over = app.screen
+            text = static_text(over, "#breakdown")
+            assert "Hand score" in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, (TableScreen, ScoreSheetScreen))
+
+    run(go)
+
+
+def test_resume_after_a_crash_with_the_store(tmp_path: Any) -> None:
+    store_mod = pytest.importorskip("cardtable.store")
+
+    async def go() -> None:
+        path = tmp_path / "games.db"
+        store = store_mod.Store.open(path)
+        app = table_app(seed=12, store=store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            for i in range(3):
+                await human_move(pilot, screen, use_mouse=i == 1)
+            game_id = screen.session.store_id
+            before = screen.session.m.record().dumps()
+        store.close()  # the app never quit properly: a crash after the last move
+        again = store_mod.Store.open(path)
+        session = load_resumed(again, game_id)
+        assert session.m.record().dumps() == before
+        assert session.levels == {1: "simple"}
+        app2 = CardtableApp(resume=session, pace=0.0)
+        async with app2.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app2.screen
+            assert isinstance(screen, TableScreen)
+            await human_move(pilot, screen, use_mouse=False)
+            assert again.load_match(game_id).record().dumps() == screen.session.m.record().dumps()
+        again.close()
+
+    run(go)
