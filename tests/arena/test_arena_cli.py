@@ -75,3 +75,21 @@ def test_arena_unwritable_records(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--records", str(bad),
                  "--no-progress"]) == 2
     assert "cannot write records" in capsys.readouterr().err
+
+
+def test_ray_connection_failure_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import types
+
+    fake = types.ModuleType("ray")
+
+    def init(**kwargs: object) -> None:
+        raise ConnectionError("Failed to connect to Ray cluster")
+
+    fake.is_initialized = lambda: False  # type: ignore[attr-defined]
+    fake.init = init  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--ray", "10.1.2.3:6379",
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot start or reach the Ray cluster at 10.1.2.3:6379: Failed to connect" in err

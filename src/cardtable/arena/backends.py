@@ -72,14 +72,23 @@ def _import_ray() -> Any:
 def run_ray(
     spec: ArenaSpec, tasks: Iterable[Task], address: str | None = None, workers: int | None = None
 ) -> Iterator[GameOutcome]:
-    """Ray tasks: on the running Ray instance, the cluster at ``address``, or a new local one."""
+    """Ray tasks: on the running Ray instance, the cluster at ``address``, or a new local one.
+
+    ``address`` is what ``ray.init`` takes (``auto``, ``HOST:PORT``, ``ray://HOST:10001``). The
+    cluster's workers import :mod:`cardtable`, so it must be installed there (the same version).
+    A Ray instance started here is shut down at the end; one already running is left alone.
+    """
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
-        if address:
-            ray.init(address=address)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False)
+        try:
+            if address:
+                ray.init(address=address)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False)
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, its own errors...
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+            raise CardtableError(f"cannot start or reach {where}: {exc}") from None
         started = True
     pending: list[Any] = []
     try:
