@@ -89,7 +89,7 @@ def test_ray_connection_failure_is_a_clear_error(monkeypatch: pytest.MonkeyPatch
     fake.is_initialized = lambda: False  # type: ignore[attr-defined]
     fake.init = init  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ray", fake)
-    assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--ray", "10.1.2.3:6379",
+    assert main(["arena", "gin", "--agents", "simple,random", "--deals", "1", "--ray", "localhost:6399",
                  "--no-progress"]) == 2
     err = capsys.readouterr().err
-    assert "cannot start or reach the Ray cluster at 10.1.2.3:6379: Failed to connect" in err
+    assert "cannot start or reach the Ray cluster at localhost:6399: Failed to connect" in err
