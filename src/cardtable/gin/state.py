@@ -737,4 +737,8 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             min_stock = 3
         if state.stock_size < min_stock:
             raise InvalidPositionError(f"the stock would hold {state.stock_size} cards; at least {min_stock} needed here")
+        if phase in (WALL, WALL_KNOCK) and state.stock_size != 2:
+            raise InvalidPositionError(f"the wall happens only with 2 cards in the stock, not {state.stock_size}")
+        if state.taken is not None and phase not in (DISCARD_PHASE, WALL_KNOCK, ARRANGE):
+            raise InvalidPositionError(f"'taken' is only meaningful in a discard or arrange decision, not in the {phase} phase")
         return state
