@@ -17,7 +17,8 @@ ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'card
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # address="local": a new instance even if another Ray cluster runs on this machine
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         yield ray
     finally:

@@ -85,7 +85,7 @@ def run_ray(
             if address:
                 ray.init(address=address)
             else:
-                ray.init(num_cpus=workers, include_dashboard=False)
+                ray.init(address="local", num_cpus=workers, include_dashboard=False)
         except Exception as exc:  # Ray raises ConnectionError, RuntimeError, its own errors...
             where = f"the Ray cluster at {address}" if address else "a local Ray instance"
             raise CardtableError(f"cannot start or reach {where}: {exc}") from None
