@@ -75,14 +75,17 @@ def test_last_is_announced_in_the_record() -> None:
     for hand in match.hands:
         if hand.result is not None:
             assert sum(a.endswith(" last") for a in hand.actions) == 1
+    s = game(num_players=4).new_hand(0)
+    rng = random.Random(1)
+    while not (s.is_chance_node() and s.deal_number == 3):
+        s.apply(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
+    card = s.sample_chance(rng).card
+    assert names(s.legal_actions())[0].endswith(" last")
+    t = s.clone()
+    assert t.apply(f"deal {card}").last  # the plain spelling reads as the announcing step
+    assert s.apply(f"deal {card} last").last and s.last_deal
     with pytest.raises(IllegalActionError, match="last"):
-        s = game(num_players=4).new_hand(0)
-        rng = random.Random(1)
-        while s.deal_number < 3 or s.is_chance_node() is False:
-            if s.is_chance_node() and s.deal_number == 3:
-                break
-            s.apply(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
-        s.apply(f"deal {s.sample_chance(rng).card}")
+        s.apply(f"deal {s.sample_chance(rng).card} last")
 
 
 def test_views_hide_other_hands_and_the_pack() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards import mask_to_cards
 from ..core import Game, HandResult, MatchOutcome, parse_fields
 from ..errors import IllegalActionError
 from .position import POSITION_FIELDS, state_from_fields
@@ -66,7 +67,12 @@ class CasinoGame(Game[CasinoRules, CasinoState]):
             points=points,
             winner=winner,
             summary=summary,
-            details={"sides": sides, "residue": [str(c) for c in _cards(state.residue)], "residue_side": residue_side},
+            details={
+                "sides": sides,
+                "side_of_seat": [self.side_of(seat) for seat in range(self.num_players)],
+                "residue": [str(c) for c in mask_to_cards(state.residue)],
+                "residue_side": residue_side,
+            },
         )
 
     def next_dealer(self, dealer: int, result: HandResult) -> int:
@@ -87,8 +93,3 @@ class CasinoGame(Game[CasinoRules, CasinoState]):
             details={"hands": len(results)},
         )
 
-
-def _cards(mask: int) -> list[object]:
-    from ..cards import mask_to_cards
-
-    return list(mask_to_cards(mask))

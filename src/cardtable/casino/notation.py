@@ -142,7 +142,10 @@ def _refs_match(refs: Sequence[tuple[int | None, int | None]], builds: Sequence[
 
 
 def match_action(state: CasinoState, key: str, legal: Sequence[CasinoAction]) -> list[CasinoAction]:
-    """Legal actions matching ``key`` regardless of grouping and of how builds are referred to."""
+    """Legal actions matching ``key`` regardless of grouping and of how builds are referred to.
+
+    ``deal 7H`` also matches the announcing ``deal 7H last``.
+    """
     try:
         p = parse_text(key)
     except InvalidNotationError:
@@ -150,7 +153,7 @@ def match_action(state: CasinoState, key: str, legal: Sequence[CasinoAction]) ->
     return [
         a for a in legal
         if a.kind == p.kind and a.card is p.card and a.value == (p.value if p.kind == "build" else a.value)
-        and a.loose == p.loose and a.last == p.last and _refs_match(p.refs, a.builds)
+        and a.loose == p.loose and (a.last == p.last or not p.last) and _refs_match(p.refs, a.builds)
     ]
 
 
