@@ -34,7 +34,7 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
     p.set_defaults(unit="matches")
     p.add_argument("--workers", "-w", type=int, default=None, help="local worker processes (default: every core; with --ray: CPUs of a new local Ray instance)")
     p.add_argument("--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
-                   help="run on Ray: a new local instance, or the cluster at ADDRESS (needs the 'ray' extra)")
+                   help="run on Ray: a new local instance, or the cluster at ADDRESS, e.g. auto or HOST:PORT (needs the 'ray' extra)")
     p.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON-lines record")
     p.add_argument("--sequential", action="store_true",
                    help="stop early once every pair differs significantly (mSPRT)")
