@@ -233,3 +233,19 @@ def test_bad_rules_or_first_dealer_are_rejected(record_text: str) -> None:
 def test_truncated_record_is_rejected(record_text: str) -> None:
     with pytest.raises(CorruptRecordError, match="not valid JSON"):
         GameRecord.loads(record_text[: len(record_text) // 2])
+
+
+def test_hand_that_did_not_finish_is_rejected() -> None:
+    match = Match("gin", seed=9)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    for _ in range(60):
+        match.resolve_chance()
+        seat = match.state.current_player()
+        match.apply(agents[seat].act(match.state.view(seat), match.state.legal_actions()))
+    text = match.record().dumps()
+
+    def extra_hand(rec: GameRecord) -> None:
+        rec.hands.append(["deal AS"])
+
+    with pytest.raises(CorruptRecordError, match="hand 2: hand 1 did not finish"):
+        reload(text, extra_hand).replay()

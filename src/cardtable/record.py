@@ -138,7 +138,9 @@ class GameRecord:
             raise CorruptRecordError("first dealer does not match the seed")
         for h, actions in enumerate(self.hands):
             if h > 0 and len(match.hands) != h + 1:
-                raise CorruptRecordError(f"hand {h + 1}: the match was already over")
+                if match.is_over():
+                    raise CorruptRecordError(f"hand {h + 1}: the match was already over")
+                raise CorruptRecordError(f"hand {h + 1}: hand {h} did not finish")
             if match.hands[h].dealer is None:  # pragma: no cover - defensive
                 raise CorruptRecordError("bad dealer")
             for i, text in enumerate(actions):

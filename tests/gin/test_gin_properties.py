@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.cards import Card, cards_to_mask
-from cardtable.core import CHANCE, TERMINAL
+from cardtable.core import CHANCE, TERMINAL, GameState
 from cardtable.errors import IllegalActionError, InvalidNotationError
 from cardtable.gin import GinAction, GinGame, GinRules, GinState
 from cardtable.gin.actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, arrange
@@ -101,6 +101,14 @@ def test_random_hands_end_and_conserve_cards(case: tuple[GinRules, int, int, boo
             assert state.stock_size >= 3
         if phase != "over":  # reaching the cap ends the hand at once
             assert state.draws < game_rules.max_discard_draws
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == state.legal_actions() and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            # the fast sampler draws exactly what the generic uniform sampler draws (records rely on it)
+            k = state.stock_size
+            assert GameState.sample_chance(state, random.Random(k)) == state.sample_chance(random.Random(k))
+        else:
+            assert state.chance_outcomes() == []
         cp = state.current_player()
         assert cp == (CHANCE if phase in ("dealing", "drawing") else TERMINAL if phase == "over" else state.turn)
         last = state
