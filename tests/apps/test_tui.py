@@ -183,6 +183,10 @@ def test_illegal_choice_shows_the_rule() -> None:
             message = static_text(screen, "#message")
             assert "knock limit" in message and "[4.3.2]" in message
             assert s.state.phase == "discard"  # nothing changed
+            await pilot.press("colon", *"big", "space", *"gin", "enter")  # typed notation
+            await pilot.pause()
+            message = static_text(screen, "#message")
+            assert "[4.3.3]" in message and "melded" in message
             await pilot.press("r")
             await pilot.pause()
             assert isinstance(app.screen, RulesScreen)

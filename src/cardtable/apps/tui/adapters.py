@@ -287,7 +287,7 @@ class GinAdapter(GameAdapter):
                 return f"— New hand: {names[dealer]} dealt; first upcard {card} (knock limit {getattr(state, 'knock_limit', 10)})."
             return None
         if kind == "drawn":
-            return f"You drew {card} from the stock." if actor == human else None
+            return f"You drew {card} from the stock." if getattr(state, "turn", None) == human else None
         if kind == "draw":
             return None if you else f"{who} draws from the stock."
         if kind == "take":

@@ -8,7 +8,7 @@ import re
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -335,6 +335,8 @@ class LobbyScreen(Screen[None]):
 class TableScreen(Screen[None]):
     """The card table: opponent, stock and discard pile, your hand, the actions for your selection, the log."""
 
+    AUTO_FOCUS = None  # keys go to the table; the notation box takes focus only after ':'
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
@@ -354,6 +356,8 @@ class TableScreen(Screen[None]):
         Binding("plus,equals_sign", "pace(-0.2)", "Faster", show=False),
         Binding("minus", "pace(0.2)", "Slower", show=False),
         Binding("escape", "clear", "Clear", show=False),
+        Binding("colon,slash", "type_move", "Type", show=False),
+        Binding("n", "new_match", "New", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -373,6 +377,8 @@ class TableScreen(Screen[None]):
     #actions Button.illegal { color: $text-muted; text-style: strike; }
     #message { height: auto; max-height: 2; padding: 0 1; }
     #message.error { color: $error; text-style: bold; }
+    #notation { display: none; }
+    #notation.shown { display: block; }
     """
 
     def __init__(self, session: TableSession, pace: float = DEFAULT_PACE) -> None:
@@ -405,6 +411,10 @@ class TableScreen(Screen[None]):
         yield Static("", id="caption")
         yield Grid(id="actions")
         yield Static("", id="message")
+        notation = Input(placeholder="type a move in notation (e.g. discard 7H, knock 7H, draw) — Esc cancels",
+                         id="notation", compact=True)
+        notation.can_focus = False
+        yield notation
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -520,7 +530,7 @@ class TableScreen(Screen[None]):
         self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human, highlight=drawn or taken)
         self.query_one("#caption", Static).update(adapter.hand_caption(view))
         if s.is_over():
-            prompt = "The match is over — s: score sheet, u: undo, q: quit."
+            prompt = "The match is over — s: score sheet, n: new match, u: undo, q: quit."
         else:
             prompt = adapter.prompt(view, s.state, s.human_seat, names)
         self.query_one("#prompt", Static).update(prompt)
@@ -648,6 +658,32 @@ class TableScreen(Screen[None]):
             return
         self.play(action)
 
+    def action_type_move(self) -> None:
+        box = self.query_one("#notation", Input)
+        box.add_class("shown")
+        box.can_focus = True
+        box.value = ""
+        box.focus()
+
+    @on(Input.Submitted, "#notation")
+    def _typed(self, event: Input.Submitted) -> None:
+        box = self.query_one("#notation", Input)
+        text = event.value.strip()
+        self._hide_notation(box)
+        if text:
+            self.play(text)
+
+    def on_key(self, event: events.Key) -> None:
+        box = self.query_one("#notation", Input)
+        if event.key == "escape" and box.has_focus:
+            self._hide_notation(box)
+            event.stop()
+
+    def _hide_notation(self, box: Input) -> None:
+        box.remove_class("shown")
+        box.blur()
+        box.can_focus = False
+
     def action_pace(self, delta: float) -> None:
         self.pace = round(max(0.0, min(3.0, self.pace + delta)), 1)
         self._set_message(f"Computer pace: {self.pace:.1f} s per move (+ faster, - slower).")
@@ -688,6 +724,13 @@ class TableScreen(Screen[None]):
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheetScreen(self.session))
+
+    def action_new_match(self) -> None:
+        """Back to the lobby (the current match stays saved in the store, if there is one)."""
+        self._stop_timer()
+        s = self.session
+        self.app.switch_screen(LobbyScreen(s.game_name, s.preset, dict(s.options),
+                                           [s.levels[k] for k in sorted(s.levels)]))
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.session.game_name, self.session.m.game.rules))

@@ -138,7 +138,10 @@ def card_row(slots: Sequence[CardSlot], gap: int = 1, group_gap: int = 2, lift: 
                 rows[r_index].append_text(lines[k])
             else:
                 rows[r_index].append(" " * CARD_WIDTH)
-        marks.append("  ▲  " if slot.cursor else "     ", style="bold yellow1")
+        if slot.cursor:
+            marks.append("  ▲  ", style="bold yellow1")
+        else:
+            marks.append(f"{slot.label[:CARD_WIDTH]:^{CARD_WIDTH}}", style="italic cyan")
         label_line.append(f"{slot.label[:CARD_WIDTH]:^{CARD_WIDTH}}", style="dim")
         spans.append((x, x + CARD_WIDTH))
         x += CARD_WIDTH

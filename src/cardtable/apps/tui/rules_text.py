@@ -83,10 +83,25 @@ suit, win the trick if you can, trump if you cannot follow.
 
 RULES: dict[str, str] = {"gin": GIN, "casino": CASINO, "pinochle": PINOCHLE}
 
+KEYS = """## Keys at the table
+
+| key | does |
+|---|---|
+| ← → | move the cursor along your hand |
+| Space / click | select the card (again: unselect) |
+| Enter, 1–9 / click a button | play the listed action (Enter: the first) |
+| : | type a move in notation (e.g. `discard 7H`) |
+| d t p k g x | Gin: draw, take, pass, knock, big gin, discard; Casino: x trails |
+| h | hints: the strongest player's top moves with values |
+| u | undo your last move (the computer replies again) |
+| s | score sheet · r rules · n new match (lobby) · q quit |
+| + / − | the computer plays faster / slower |
+"""
+
 
 def rules_markdown(game: str, rules: Any = None) -> str:
     """The summary of ``game`` plus the options in force (``rules`` is the match's rules config)."""
-    text = RULES.get(game, f"# {game}\n\nNo summary written yet.")
+    text = RULES.get(game, f"# {game}\n\nNo summary written yet.") + "\n" + KEYS
     if rules is not None and hasattr(rules, "to_dict"):
         describe = rules.describe() if hasattr(rules, "describe") else ""
         rows = "\n".join(f"| `{k}` | {v!r} |" for k, v in rules.to_dict().items())
