@@ -298,9 +298,9 @@ def test_illegal_actions_leave_the_state_unchanged(case: tuple[GinRules, int, in
                 state.apply(action)
             assert info.value.rule, f"{action} in {state.phase}: the error names no rule"
             assert state._signature() == before
-        for text in ("discard ZZ", "fly away", "", "knock", "arrange XX", "deal QQ"):
+        for text in ("discard ZZ", "fly away", "", "knock", "arrange XX", "deal QQ", 7, None, ("discard", "AS")):
             with pytest.raises((InvalidNotationError, IllegalActionError)):
-                state.apply(text)
+                state.apply(text)  # type: ignore[arg-type]
             assert state._signature() == before
         assert state.legal_actions() == legal_before
 

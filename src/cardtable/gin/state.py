@@ -267,6 +267,8 @@ class GinState(GameState[GinRules, GinAction, GinView]):
     def verify_action(self, action: GinAction) -> None:
         if self.phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        if type(action) is not GinAction:
+            raise IllegalActionError(f"{action!r} is not a gin action (give a GinAction or its notation)", "notation")
         phase = self.phase
         if phase in _CHANCE_PHASES and (action.kind == "deal") == (phase == DEALING) and action.is_chance:
             card = action.card
