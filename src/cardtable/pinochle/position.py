@@ -11,9 +11,10 @@ field          value
 ``tricks``     optional: tricks completed (checked against the won piles)
 ``leader``     who leads the trick in progress, or who won the last trick (post-trick steps)
 ``lead``       the card led to the trick in progress, or ``-``
-``hand0``      seat 0's concealed cards (or a number: filled from unlisted cards in deck order)
+``hand0``      seat 0's concealed cards; a number, alone or as ``+N`` after the cards, adds
+               that many unlisted cards in deck order (A♠a, A♠b, 10♠a ...)
 ``melded0``    seat 0's cards on the table
-``won0``       seat 0's won-tricks pile (or a number, filled like ``hand0``)
+``won0``       seat 0's won-tricks pile (numbers as for ``hand0``)
 ``hand1`` ...  the same for seat 1
 ``stock``      the number of face-down stock cards, or the cards (the unlisted rest; checked)
 ``records``    scored kinds per card: ``KHa=royal-marriage,run QHa=royal-marriage``
@@ -159,41 +160,45 @@ def _records(raw: str) -> tuple[int, ...]:
     return tuple(scored)
 
 
+def _listed(fields: dict[str, str], key: str) -> tuple[int, int]:
+    """The cards listed in a card field and how many more to fill (a number, or ``+N`` after the cards)."""
+    items = fields.get(key, "-").replace(",", " ").split()
+    extra = 0
+    if items and (items[-1].isdigit() or (items[-1].startswith("+") and items[-1][1:].isdigit())):
+        extra = int(items.pop().lstrip("+"))
+    try:
+        return parse_mask(" ".join(items) or "-"), extra
+    except InvalidNotationError as exc:
+        raise InvalidPositionError(f"{key}: {exc}") from None
+
+
 def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]:
     """The card fields, with numbers filled from the unlisted cards in deck order."""
     keys = ("hand0", "melded0", "won0", "hand1", "melded1", "won1")
-    explicit: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    for key in keys:
-        raw = fields.get(key, "-").strip()
-        if raw.isdigit():
-            counts[key] = int(raw)
-        else:
-            explicit[key] = _mask(fields, key)
+    listed = {key: _listed(fields, key) for key in keys}
     stock_raw = fields.get("stock", "").strip()
     stock_cards = 0 if stock_raw.isdigit() or not stock_raw else _mask(fields, "stock")
     used = 0
-    for mask in [*explicit.values(), stock_cards, *([1 << lead] if lead >= 0 else []),
+    for mask in [*(m for m, _ in listed.values()), stock_cards, *([1 << lead] if lead >= 0 else []),
                  *([1 << trump_card] if trump_card >= 0 else [])]:
         if used & mask:
             raise InvalidPositionError(f"card(s) {format_mask(used & mask)} appear twice")
         used |= mask
     free = list(iter_bits(FULL & ~used))
+    out: dict[str, int] = {}
     for key in keys:
-        if key in counts:
-            n = counts.pop(key)
-            if n > len(free):
-                raise InvalidPositionError(f"{key}: not enough unlisted cards to fill {n}")
-            explicit[key] = sum(1 << i for i in free[:n])
-            free = free[n:]
-    explicit["stock"] = FULL & ~used
-    for key in keys:
-        explicit["stock"] &= ~explicit[key]
-    if stock_raw and not stock_raw.isdigit() and explicit["stock"] != stock_cards:
-        raise InvalidPositionError(f"stock: the unlisted cards are {format_mask(explicit['stock'])}")
-    if stock_raw.isdigit() and int(stock_raw) != explicit["stock"].bit_count():
-        raise InvalidPositionError(f"stock: {explicit['stock'].bit_count()} cards are unlisted, not {stock_raw}")
-    return explicit
+        mask, extra = listed[key]
+        if extra > len(free):
+            raise InvalidPositionError(f"{key}: not enough unlisted cards to fill {extra}")
+        out[key] = mask | sum(1 << i for i in free[:extra])
+        free = free[extra:]
+    rest = sum(1 << i for i in free)
+    if stock_cards and rest:
+        raise InvalidPositionError(f"cards listed nowhere while the stock is listed: {format_mask(rest)}")
+    out["stock"] = stock_cards | rest
+    if stock_raw.isdigit() and int(stock_raw) != out["stock"].bit_count():
+        raise InvalidPositionError(f"stock: {out['stock'].bit_count()} cards are unlisted, not {stock_raw}")
+    return out
 
 
 def fill_state(state: PinochleState, fields: dict[str, str]) -> None:

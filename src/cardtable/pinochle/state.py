@@ -35,15 +35,11 @@ from .notation import loose_matches, normalize, parse_any
 from .phases import CHANCE_PHASES, DEALING, DRAW_LOSER, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, OVER, PLAY_PHASE
 from .position import fill_state, state_to_fields
 from .rules import PinochleRules
+from .scoring import count_pile
 from .tricks import follower_wins, stage2_options
 from .view import PinochleView, make_view
 
-__all__ = ["PinochleState", "round_classic"]
-
-
-def round_classic(points: int) -> int:
-    """Section 9 rounding: last digit 7-9 rounds up, 0-6 down."""
-    return points // 10 * 10 + (10 if points % 10 >= 7 else 0)
+__all__ = ["PinochleState"]
 
 
 class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
@@ -318,18 +314,15 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
         self.phase = PLAY_PHASE
 
     def card_points_of(self, seat: int) -> int:
-        """Counters in ``seat``'s won pile (configured ``counting``, before rounding)."""
+        """Counters in ``seat``'s won pile (configured ``counting``, before rounding and last trick)."""
         pts = card_points(self.rules.counting)
         return sum(pts[i] for i in iter_bits(self.won[seat]))
 
     def _finish(self) -> None:
         """Count the hand (9) or, after a declaration, the partial count (10.3.2)."""
-        classic = self.rules.counting == "classic"
         for seat in (0, 1):
-            cards = self.card_points_of(seat)
-            if self.declarer < 0 and seat == self.last_winner:
-                cards += 10
-            self.counters[seat] = round_classic(cards) if classic else cards
+            last = self.declarer < 0 and seat == self.last_winner
+            self.counters[seat] = count_pile(self.won[seat], self.rules.counting, last)
             self.points[seat] = self.meld_points(seat) + self.counters[seat]
         self.phase = OVER
 
