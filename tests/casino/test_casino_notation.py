@@ -109,3 +109,32 @@ def test_illegal_moves_name_their_rule() -> None:
             s.apply(text)
         assert rule in info.value.rule, (text, info.value)
     assert s.to_position() == position(C08).to_position()  # nothing changed
+
+
+@pytest.mark.parametrize(("setup", "move", "rule"), [
+    ("table: KS QH 5C; hand0: KD 8S; hand1: 4H 9C", "KD x QH", "court capture 7.2.1"),
+    ("table: KS QH 5C; hand0: KD 5S; hand1: 4H 9C", "5S x KS", "7.2.2"),
+    ("table: KS QH 5C; hand0: KD 5S; hand1: 4H 9C", "KD b5 5C", "3.3 / 7.3.1"),
+    ("table: KS QH 5C; hand0: KD 5S; hand1: 4H 9C", "5S x QH 5C", "7.2.2"),
+    ("table: 5C 3D; hand0: 8S 2S; hand1: 4H 9C", "2S b11 5C 3D", "7.3.6 value"),
+    ("table: [single 5 @1: 3C+2C] [single 4 @1: AC+3S]; hand0: AS 9S; hand1: 5H 4H", "AS b9 [5] [4]",
+     "7.3.6 builds used"),
+    ("table: [single 5 @1: 3C+2C] 2D; hand0: AS 8S; hand1: 5H 4H", "AS b8 [5] 2D", "7.3.3"),
+    ("table: [single 5 @1: 3C+2C]; hand0: 4S 8S; hand1: 5H 4H", "4S b8 [5]", "7.3.3 raise"),
+])
+def test_more_rules_named(setup: str, move: str, rule: str) -> None:
+    s = position(f"dealer: 1; turn: 0; {setup}")
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(move)
+    assert rule in info.value.rule, info.value
+
+
+def test_raise_own_and_court_all_rules_named() -> None:
+    s = position("dealer: 1; turn: 0; hand0: 2S 8D 6C; hand1: 3C 4C 5C; table: [single 6 @0: 2D+4S] KS KH",
+                 raise_own_build=False)
+    with pytest.raises(IllegalActionError, match="raise_own_build"):
+        s.apply("2S b8 [6]")
+    s = position("dealer: 1; turn: 0; hand0: KD 8D; hand1: 3C 4C; table: KS KH", court_capture="all")
+    with pytest.raises(IllegalActionError, match="court_capture = 'all'"):
+        s.apply("KD x KS")
+    s.apply("KD x KS KH")

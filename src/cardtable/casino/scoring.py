@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,18 +37,7 @@ class SideScore:
         return self.total - self.sweep_points
 
     def as_dict(self) -> dict[str, int]:
-        return {
-            "cards": self.cards,
-            "spades": self.spades,
-            "most_cards": self.most_cards,
-            "most_spades": self.most_spades,
-            "aces": self.aces,
-            "big_casino": self.big_casino,
-            "little_casino": self.little_casino,
-            "sweeps": self.sweeps,
-            "sweep_points": self.sweep_points,
-            "total": self.total,
-        }
+        return dataclasses.asdict(self)
 
 
 def _majority(counts: list[int]) -> int | None:

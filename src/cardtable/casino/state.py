@@ -23,7 +23,7 @@ from .moves import generate_moves, partner_of
 from .notation import match_action, normalize, parse_unlisted
 from .rules import CasinoRules
 from .scoring import SPADES_MASK, SideScore, score_hand
-from .values import VALUE, bits, held_values, mask_value, partition, split_partners
+from .values import VALUE, bits, held_values, partition, split_partners
 from .view import CasinoView
 
 __all__ = ["CasinoState", "DEALING", "PLAY", "OVER"]
@@ -121,9 +121,6 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     def controlled_by(self, seat: int) -> list[Build]:
         return [b for b in self.builds if b.controller == seat]
-
-    def build_with_value(self, value: int) -> list[Build]:
-        return [b for b in self.builds if b.value == value]
 
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[CasinoAction]:
@@ -411,10 +408,6 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         return state_from_fields(rules, fields)
 
     # --- helpers for checks -------------------------------------------------------------------
-    def table_value(self) -> int:
-        """Sum of the values of the loose numeral cards."""
-        return mask_value(self.loose)
-
     def card_count(self) -> int:
         """Cards accounted for: hands, table, builds, piles and pack (52 at every moment)."""
         total = self.loose | self.pack
