@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from gin_positions import deal_sequence, position, rules
 
-from cardtable.cards import Card, cards_to_mask, parse_cards
+from cardtable.cards import Card, cards_to_mask, full_deck, parse_cards
 from cardtable.core import HandResult
 from cardtable.errors import IllegalActionError
 from cardtable.gin import GinGame, GinRules, GinState
@@ -734,3 +734,32 @@ def test_custom_bonuses_apply() -> None:
     state = position(G02_KNOCKER + " JD", "9S 9D 9H KS KD KH 5C 6C 7C 3D", discard="2C", game_rules=rules(undercut_bonus=0))
     state.apply("knock JD")
     assert score(state) == (0, 5)
+
+
+# --- 2.5: the 11-card minimum and the best discard can differ --------------------------------------------
+
+PEER_MISSES = [
+    # (11 cards, 11-card minimum, best deadwood after one discard, a discard that reaches it)
+    ("AS 2S AH 2H 3H AD 2D 7D 8D 9D 2C", 2, 0, "3H"),
+    ("TS 8H JH 8D 9D TD JD 8C 9C TC JC", 18, 8, "TS"),
+    ("2S 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C", 6, 2, "4H"),
+    ("AS 2S KS AH 2H 2D KD AC 2C 3C KC", 2, 0, "3C"),
+    ("3S 4S 5S 3D 5D 3C 4C 5C 6C 7C 8C", 8, 3, "5D"),
+]
+
+
+@pytest.mark.parametrize(("hand", "eleven", "best", "card"), PEER_MISSES)
+def test_knock_uses_the_best_discard_not_the_11_card_arrangement(hand: str, eleven: int, best: int, card: str) -> None:
+    # a well-known peer discards the worst deadwood card of its best 11-card arrangement and so
+    # over-reports these hands; the spec evaluates every discard (2.5, 4.3.2)
+    assert deadwood(mask(hand)) == eleven
+    assert min(deadwood(mask(hand) & ~c.bit) for c in parse_cards(hand)) == best
+    assert deadwood(mask(hand) & ~Card.parse(card).bit) == best
+    others = [c for c in full_deck() if c not in parse_cards(hand)]
+    state = position(hand, " ".join(map(str, others[-10:])), discard=str(others[0]))
+    assert card in knocks(state)
+    state.apply(f"knock {card}")
+    if state.phase == "arrange":
+        state.apply(state.legal_actions()[0])
+    sd = state.showdown
+    assert sd is not None and sd.knocker_deadwood == best and sd.outcome == ("gin" if best == 0 else "knock")
