@@ -241,7 +241,36 @@ def test_lobby_starts_with_one_keypress() -> None:
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
             assert app.screen.session.game_name == "gin"
-            app.save_screenshot("gin_80x24.svg", path="/tmp")
+            await pilot.press("minus", "plus", "plus")
+            assert app.screen.pace == 0.0
+
+    run(go)
+
+
+def test_lobby_options_reach_the_match() -> None:
+    pytest.importorskip("cardtable.casino")
+
+    async def go() -> None:
+        app = CardtableApp(pace=0.0, seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await pilot.press("down")  # Casino
+            await pilot.pause()
+            assert lobby.game == "casino"
+            widgets = {f.name: w for f, w in lobby._fields}
+            widgets["num_players"].value = 3
+            widgets["target_score"].value = "11"
+            await pilot.pause()
+            assert lobby.chosen_options() == {"num_players": 3, "target_score": 11}
+            await pilot.click("#play")
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            s = table.session
+            assert s.m.game.num_players == 3 and len(s.agents) == 2
+            assert s.m.game.rules.target_score == 11
 
     run(go)
 

@@ -481,10 +481,10 @@ class CasinoAdapter(GameAdapter):
             side = other % len(view.captured_counts) if len(view.captured_counts) < view.num_players else other
             if t:
                 t.append("\n")
-            t.append(names[other], style="bold")
-            t.append(f"  {view.hand_sizes[other]} cards ")
+            t.append(names[other] if view.num_players == 2 else names[other].split(" (", 1)[0], style="bold")
+            t.append(f" {view.hand_sizes[other]} ")
             t.append("▒" * view.hand_sizes[other], style="grey82 on dark_blue")
-            t.append(f" taken {view.captured_counts[side]} ♠{view.spade_counts[side]} sw {view.sweeps[side]}",
+            t.append(f" taken {view.captured_counts[side]} ♠{view.spade_counts[side]} sweeps {view.sweeps[side]}",
                      style="dim")
             if other == view.dealer:
                 t.append("  (dealer)", style="dim")
@@ -497,7 +497,7 @@ class CasinoAdapter(GameAdapter):
             head.append("  LAST", style="bold yellow")
         head.append(f"   pack {view.pack_size}", style="dim")
         if view.last_capturer is not None:
-            head.append(f"   last capture: {names[view.last_capturer]}", style="dim")
+            head.append(f"   last capture: {names[view.last_capturer].split(' (', 1)[0]}", style="dim")
         parts: list[RenderableType] = [head]
         loose = sorted(view.table, key=lambda c: (c.rank, c.suit))
         if loose:
@@ -543,7 +543,8 @@ class CasinoAdapter(GameAdapter):
             return "Take " + text.split(" x ", 1)[-1] + f" with {action.card.pretty()}"
         if kind == "build":
             words = text.split(" ", 2)
-            return f"Build {getattr(action, 'value', '?')}: {action.card.pretty()} on {words[2] if len(words) > 2 else ''}"
+            rest = words[2].replace(" ", ", ") if len(words) > 2 else ""
+            return f"Build {getattr(action, 'value', '?')}: {action.card.pretty()} on {rest}"
         return text
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:

@@ -34,7 +34,7 @@ from ...errors import CardtableError
 from ...registry import GAMES, game_class, make_game
 from .cardart import inline_cards
 from .rules_text import rules_markdown
-from .session import FinishedHand, LogLine, TableSession
+from .session import FinishedHand, LogLine, TableSession, short_name
 from .widgets import HandView
 
 __all__ = ["CardtableApp", "TableScreen", "LobbyScreen", "HandOverScreen", "ScoreSheetScreen", "RulesScreen",
@@ -500,7 +500,9 @@ class TableScreen(Screen[None]):
         title = Text()
         title.append(f"{SHORT_TITLES.get(s.game_name, s.game_name)}", style="bold")
         title.append(f"  hand {s.hand_number()}  ")
-        for i, (name, total) in enumerate(zip(s.m.side_names(), s.m.totals)):
+        sides = s.m.side_names() if s.m.game.num_sides == s.m.game.num_players else \
+            [" & ".join(short_name(n) for n in side.split(" & ")) for side in s.m.side_names()]
+        for i, (name, total) in enumerate(zip(sides, s.m.totals)):
             if i:
                 title.append(" · ")
             title.append(f"{name} {total}", style="bold" if i == s.human_seat else "")
@@ -554,6 +556,8 @@ class TableScreen(Screen[None]):
                        variant="primary" if legal and i == 0 else "default")
             b.can_focus = False
             buttons.append(b)
+        longest = max((len(str(b.label)) for b in buttons), default=0)
+        grid.styles.grid_size_columns = 3 if longest <= 24 else 2 if longest <= 38 else 1
         grid.remove_children()
         if buttons:
             grid.mount(*buttons)

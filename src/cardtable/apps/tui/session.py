@@ -25,7 +25,7 @@ from ...record import GameRecord
 from ...registry import make_game
 from .adapters import GameAdapter, adapter_for
 
-__all__ = ["TableSession", "FinishedHand", "Hint", "LogLine"]
+__all__ = ["TableSession", "FinishedHand", "Hint", "LogLine", "short_name"]
 
 
 @dataclass(frozen=True)
@@ -78,10 +78,13 @@ class TableSession:
                 raise CardtableError(f"{self.game_name} with {n} players needs {n - 1} opponent level(s)")
             names: list[str] = []
             others = iter(self.opponents)
+            places = _PLACES.get(n, ())
             for seat in range(n):
-                names.append(self.human_name if seat == self.human_seat else f"Computer ({next(others)})")
-            if n > 2:
-                names = [nm if i == self.human_seat else f"{nm} #{i}" for i, nm in enumerate(names)]
+                if seat == self.human_seat:
+                    names.append(self.human_name)
+                    continue
+                place = places[(seat - self.human_seat) % n - 1] if places else f"Seat {seat}"
+                names.append(f"{place} ({next(others)})")
             self.match = Match(game, seed=self.seed, seat_names=names)
         else:
             self.seed = self.match.seed
@@ -310,6 +313,15 @@ class TableSession:
 
     def hand_result_rows(self) -> list[dict[str, Any]]:
         return self.m.score_sheet()
+
+
+_PLACES = {2: ("Computer",), 3: ("Left", "Right"), 4: ("Left", "Across", "Right")}
+"""Computer seats named by where they sit, clockwise from the person."""
+
+
+def short_name(name: str) -> str:
+    """``"Left (medium)"`` -> ``"Left"``: seat names without the level, for tight spots."""
+    return name.split(" (", 1)[0]
 
 
 def _to_hint(item: Any) -> Hint:
