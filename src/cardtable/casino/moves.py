@@ -20,6 +20,7 @@ from .values import RANK_MASK, VALUE, LooseTables, bits, held_values, loose_tabl
 __all__ = ["generate_moves", "partner_of", "orphans_ok"]
 
 _CARDS = tuple(Card.from_index(i) for i in range(52))
+_NOTHING: list[tuple[Build, ...]] = [()]
 
 
 def partner_of(rules: CasinoRules, seat: int) -> int | None:
@@ -52,10 +53,15 @@ def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds:
     singles = [b for b in builds if b.is_single and (raise_own or b.controller != seat)]
     tables = loose_tables(loose)
     out: list[CasinoAction] = []
-    for ci in bits(hand):
+    cards = bits(hand)
+    counts = [0] * 11
+    for ci in cards:
+        counts[VALUE[ci]] += 1
+    held_all = held_values(hand)
+    for ci in cards:
         card = _CARDS[ci]
         vc = VALUE[ci]
-        held = held_values(hand & ~(1 << ci))
+        held = held_all & ~(1 << vc) if vc and counts[vc] == 1 else held_all
         if vc == 0:
             if orphans_ok(mine, held, 0):
                 same = loose & RANK_MASK[card.rank]
@@ -66,7 +72,7 @@ def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds:
         else:
             # captures (7.2.2): any non-empty union of disjoint v-groups and v-builds
             parts_v = tables.partitionable(vc)
-            for chosen in _subsets(by_value[vc]):
+            for chosen in _subsets(by_value[vc]) if by_value[vc] else _NOTHING:
                 consumed = 0
                 for b in chosen:
                     consumed |= b.cards

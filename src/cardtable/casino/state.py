@@ -230,7 +230,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.loose &= ~action.loose
         self.captured[side] |= taken
         self.last_capturer = seat
-        self.log.append(("move", seat, action, ""))
+        self.log.append(("move", seat, action, taken))
         if not self.loose and not self.builds:
             self.sweeps[side] += 1
             self.log.append(("note", seat, None, f"sweep by seat {seat} (side {side})"))
@@ -390,7 +390,10 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
                 else:
                     out.append(f"deal ? > seat {who}")
             elif kind == "move":
-                out.append(f"seat {who}: {action}" + (f" = {extra}" if extra else ""))
+                if isinstance(extra, int):
+                    out.append(f"seat {who}: {action} (takes {' '.join(str(c) for c in iter_mask(extra))})")
+                else:
+                    out.append(f"seat {who}: {action}" + (f" = {extra}" if extra else ""))
             else:
                 out.append(str(extra))
         return tuple(out)
