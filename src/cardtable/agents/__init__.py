@@ -9,7 +9,7 @@ from .base import Agent, RandomAgent
 __all__ = ["Agent", "RandomAgent", "make_agent", "AGENT_LEVELS"]
 
 AGENT_LEVELS: dict[str, tuple[str, ...]] = {
-    "gin": ("random", "simple"),
+    "gin": ("random", "easy", "simple", "medium", "hard"),
     "casino": ("random",),
     "pinochle": ("random",),
 }
@@ -23,5 +23,9 @@ def make_agent(game: str, level: str, seed: int | None = None) -> Any:
         from .gin_simple import SimpleGinAgent
 
         return SimpleGinAgent()
+    if game == "gin" and level in ("easy", "medium", "hard"):
+        from .gin_levels import make_gin_agent
+
+        return make_gin_agent(level, seed)
     levels = AGENT_LEVELS.get(game, ())
     raise ValueError(f"unknown agent level {level!r} for {game}; available: {', '.join(levels)}")

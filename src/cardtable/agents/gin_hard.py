@@ -1,0 +1,220 @@
+"""A search Gin Rummy player (level ``hard``): Perfect Information Monte Carlo over sampled worlds.
+
+For each decision it samples worlds consistent with everything its seat has
+seen (:func:`.gin_common.sample_world`: the opponent's known cards, its other
+cards drawn by the opponent model, the stock shuffled from the rest), plays
+every candidate action in each world to the end of the hand with the fast rule
+policy for both seats, and picks the action with the best mean point margin.
+The same worlds are used for every candidate (common random numbers), which
+makes the comparison much sharper than independent samples would.
+
+Candidates come from the ``medium`` evaluator: both choices at a draw, the best
+few discards plus every knock at a discard decision. Decisions that need no
+search (a single legal action, big gin, the arrangement, the wall) are left to
+``medium``'s judgement.
+
+The agent sees only its view: it never receives the engine state, and the
+only states it builds are its own sampled worlds.
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from ..gin.actions import GinAction
+from ..gin.rules import GinRules
+from ..gin.state import GinView
+from .gin_common import World, knowledge, playout, sample_world, showdown_points
+from .gin_medium import MediumGinAgent, first_choice, view_seed
+
+__all__ = ["HardGinAgent", "search"]
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = ProcessPoolExecutor(workers)
+        _POOLS[workers] = pool
+        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+    return pool
+
+
+def action_value(world: World, action: GinAction, rules: GinRules) -> int:
+    """Points margin for the world's seat after ``action`` and light-policy play to the end of the hand."""
+    view = world.view
+    me, opp = world.seat, 1 - world.seat
+    hands = [0, 0]
+    hands[me] = world.my_hand
+    hands[opp] = world.opp_hand
+    stock = world.stock[:]
+    pile = [c.index for c in view.discard_pile]
+    limit = view.knock_limit
+    first = view.first_upcard
+    kind = action.kind
+    phase = view.phase
+    if kind == "take":
+        up = pile.pop()
+        hands[me] |= 1 << up
+        pts = playout(rules, hands, stock, pile, me, "discard", limit, first, taken=up)
+    elif kind == "draw":
+        card = stock.pop()
+        hands[me] |= 1 << card
+        pts = playout(rules, hands, stock, pile, me, "discard", limit, first)
+    elif kind == "pass":
+        if phase == "offer":
+            pts = playout(rules, hands, stock, pile, opp, "offer-dealer", limit, first)
+        elif phase == "offer-dealer":
+            pts = playout(rules, hands, stock, pile, opp, "forced-draw", limit, first)
+        else:  # the wall
+            return 0
+    elif kind == "discard":
+        assert action.card is not None
+        hands[me] &= ~action.card.bit
+        pile.append(action.card.index)
+        if len(stock) <= 2:
+            if rules.stock_end != "wall":
+                return 0
+            pts = playout(rules, hands, stock, pile, opp, "wall", limit, first)
+        else:
+            pts = playout(rules, hands, stock, pile, opp, "draw", limit, first)
+    elif kind == "knock":
+        assert action.card is not None
+        hands[me] &= ~action.card.bit
+        pts = showdown_points(rules, me, hands, False, first)
+    elif kind == "big gin":
+        pts = showdown_points(rules, me, hands, True, first)
+    else:
+        raise ValueError(f"hard search does not evaluate {action}")
+    return pts[me] - pts[opp]
+
+
+def search(
+    view: GinView,
+    candidates: Sequence[GinAction],
+    rules: GinRules,
+    seed: int,
+    budget: float | None,
+    max_worlds: int | None,
+    structured: bool = True,
+) -> tuple[list[float], list[float], int]:
+    """Play every candidate in the same sampled worlds.
+
+    Returns per candidate the sum of margins and the sum of squared paired
+    differences against candidate 0, and the number of worlds played.
+    """
+    rng = random.Random(seed)
+    kn = knowledge(view)
+    totals = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)
+    deadline = None if budget is None else time.perf_counter() + budget
+    n = 0
+    while True:
+        world = sample_world(view, kn, rng, structured)
+        base = 0
+        for i, a in enumerate(candidates):
+            v = action_value(world, a, rules)
+            if i == 0:
+                base = v
+            totals[i] += v
+            squares[i] += (v - base) ** 2
+        n += 1
+        if max_worlds is not None and n >= max_worlds:
+            break
+        if deadline is not None and time.perf_counter() >= deadline and n >= 4:
+            break
+        if deadline is None and max_worlds is None and n >= 64:
+            break
+    return totals, squares, n
+
+
+class HardGinAgent:
+    """PIMC search with light playouts on top of the ``medium`` evaluator."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rules: GinRules | None = None,
+        time_budget: float | None = 0.9,
+        worlds: int | None = None,
+        candidates: int = 5,
+        workers: int = 1,
+        structured: bool = True,
+        confidence: float = 1.0,
+    ) -> None:
+        """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
+        ``workers`` > 1 splits the worlds over a process pool."""
+        self.seed = 0 if seed is None else seed
+        self.rules = rules if rules is not None else GinRules()
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.candidates = candidates
+        self.workers = max(1, workers)
+        self.structured = structured
+        self.confidence = confidence
+        self.medium = MediumGinAgent(seed, self.rules, samples=48)
+        self.last_worlds = 0
+
+    def _needs_search(self, view: GinView, legal: Sequence[GinAction]) -> bool:
+        kinds = {a.kind for a in legal}
+        if len(legal) == 1 or kinds & {"big gin", "arrange", "take knock"}:
+            return False
+        return view.phase in ("offer", "offer-dealer", "draw", "discard")
+
+    def evaluate(self, view: GinView, legal: Sequence[GinAction]) -> list[tuple[GinAction, float]]:
+        """Candidate actions with estimated values (points margin of the hand), best first.
+
+        ``medium``'s choice is the baseline; another candidate replaces it only when
+        its paired advantage over the baseline, less ``confidence`` standard errors,
+        stays positive. The values shown are these cautious estimates.
+        """
+        ranked = self.medium.ranked(view, legal)
+        if not self._needs_search(view, legal):
+            self.last_worlds = 0
+            return ranked
+        cands = [a for a, _ in ranked[: self.candidates]]
+        cands.extend(a for a, _ in ranked[self.candidates:] if a.kind == "knock")
+        seed = view_seed(view, self.seed)
+        if self.workers > 1:
+            worlds = None if self.worlds is None else -(-self.worlds // self.workers)
+            futures = [
+                _pool(self.workers).submit(
+                    search, view, cands, self.rules, seed + 7919 * w, self.time_budget, worlds, self.structured
+                )
+                for w in range(self.workers)
+            ]
+            totals = [0.0] * len(cands)
+            squares = [0.0] * len(cands)
+            n = 0
+            for f in futures:
+                t, q, k = f.result()
+                totals = [a + b for a, b in zip(totals, t)]
+                squares = [a + b for a, b in zip(squares, q)]
+                n += k
+        else:
+            totals, squares, n = search(view, cands, self.rules, seed, self.time_budget, self.worlds, self.structured)
+        self.last_worlds = n
+        base = totals[0] / n
+        scored: list[tuple[GinAction, float]] = [(cands[0], base)]
+        for i in range(1, len(cands)):
+            diff = (totals[i] - totals[0]) / n
+            var = max(0.0, squares[i] / n - diff * diff)
+            se = math.sqrt(var / max(1, n - 1))
+            scored.append((cands[i], base + diff - self.confidence * se))
+        order = {a: i for i, a in enumerate(cands)}
+        return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
+
+    def act(self, view: GinView, legal_actions: Sequence[GinAction]) -> GinAction:
+        return first_choice(self.evaluate, view, legal_actions)
+
+    def explain(self, view: GinView, legal_actions: Sequence[GinAction], k: int = 3) -> list[tuple[GinAction, float]]:
+        """The ``k`` best actions with their estimated values (mean points margin of the hand), best first."""
+        return self.evaluate(view, legal_actions)[:k]
