@@ -206,6 +206,7 @@ def test_hint_and_undo() -> None:
             s = screen.session
             start = s.m.record().dumps()
             await pilot.press("h")
+            await app.workers.wait_for_complete()
             await pilot.pause()
             if s.hint_agent() is None:
                 assert "No hints" in static_text(screen, "#message")
@@ -243,6 +244,31 @@ def test_lobby_starts_with_one_keypress() -> None:
             assert app.screen.session.game_name == "gin"
             await pilot.press("minus", "plus", "plus")
             assert app.screen.pace == 0.0
+
+    run(go)
+
+
+def test_computer_thinks_in_a_thread_at_its_pace() -> None:
+    async def go() -> None:
+        app = table_app(seed=31, level="simple")
+        app.pace = 0.05
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(40):
+                await app.workers.wait_for_complete()
+                await pilot.pause(0.06)
+                screen = app.screen
+                if isinstance(screen, TableScreen) and screen.session.human_to_act():
+                    break
+            screen = app.screen
+            assert isinstance(screen, TableScreen) and screen.session.human_to_act()
+            count = len(screen.session.log)
+            await human_move(pilot, screen, use_mouse=False)
+            for _ in range(40):
+                await app.workers.wait_for_complete()
+                await pilot.pause(0.06)
+                if screen.session.human_to_act() or not isinstance(app.screen, TableScreen):
+                    break
+            assert len(screen.session.log) > count + 1  # the computer replied
 
     run(go)
 
@@ -322,7 +348,10 @@ def test_full_hand_of_casino_and_pinochle(game: str) -> None:
 
     async def go() -> None:
         rng = random.Random(4)
-        app = CardtableApp(game=game, opponents=["random"], seed=6, pace=0.0)
+        # Casino with four players (two partnerships): three deals, so the person plays 12 cards
+        four = game == "casino"
+        app = CardtableApp(game=game, opponents=["random"] * (3 if four else 1), seed=6, pace=0.0,
+                           options={"num_players": 4} if four else None)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import re
+import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -389,12 +390,15 @@ class TableScreen(Screen[None]):
         self.selected: list[Any] = []
         self.candidates: list[tuple[Any, bool]] = []
         self._timer: Timer | None = None
-        self._due = False
+        self._gen = 0
+        self._thinking = False
+        self._pending: tuple[int, Any] | None = None
         self._shown = len(session.finished)
         self._last_drawn: Any = None
         self._message = ""
         self._message_error = False
         self._action_gen = 0
+        self._action_key: tuple[tuple[str, bool], ...] | None = None
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -432,6 +436,7 @@ class TableScreen(Screen[None]):
         self.pump()
 
     def on_unmount(self) -> None:
+        self._gen += 1  # a computer move still being worked out is dropped
         if self._on_log in self.session.listeners:
             self.session.listeners.remove(self._on_log)
 
@@ -448,34 +453,81 @@ class TableScreen(Screen[None]):
 
     # --- the computer's moves, at the chosen pace --------------------------------------------------
     def pump(self) -> None:
-        """Advance the computer players until the person is to act, pausing ``pace`` seconds per move."""
+        """Advance the computer players until the person is to act.
+
+        With a pace above 0 each computer move is worked out in a thread (a strong
+        player may think for a while without freezing the screen) and shown no
+        sooner than ``pace`` seconds after the previous one; with pace 0 the
+        moves are made at once, in order.
+        """
         s = self.session
         while True:
             if self._show_finished():
                 self.refresh_table()
                 return
-            s.advance_chance()
-            if not s.computer_to_act():
+            if self._thinking:
                 break
-            if self.pace > 0 and not self._due:
-                if self._timer is None:
-                    self._timer = self.set_timer(self.pace, self._tick)
-                self.refresh_table()
-                return
-            self._due = False
-            s.step_computer()
+            task = s.computer_task()
+            if task is None:
+                break
+            if self.pace > 0:
+                self._think(task)
+                break
+            seat, agent, view, legal = task
+            s.play_computer(seat, agent.act(view, legal))
         self.refresh_table()
 
-    def _tick(self) -> None:
+    def _think(self, task: tuple[int, Any, Any, list[Any]]) -> None:
+        seat, agent, view, legal = task
+        gen = self._gen
+        started = time.monotonic()
+        self._thinking = True
+
+        def work() -> None:
+            try:
+                action, error = agent.act(view, legal), None
+            except Exception as exc:  # an agent bug is reported, not fatal
+                action, error = None, exc
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.app.call_from_thread(self._thought, gen, seat, action, error, started)
+
+        self.run_worker(work, thread=True, group="think", exit_on_error=False)
+
+    def _thought(self, gen: int, seat: int, action: Any, error: Exception | None, started: float) -> None:
+        if gen != self._gen:  # undone or left while it was thinking
+            return
+        if error is not None:
+            self._thinking = False
+            self._set_message(f"The computer failed to move: {error}", error=True)
+            return
+        delay = self.pace - (time.monotonic() - started)
+        self._pending = (seat, action)
+        if delay > 0:
+            self._timer = self.set_timer(delay, self._apply_pending)
+        else:
+            self._apply_pending()
+
+    def _apply_pending(self) -> None:
         self._timer = None
-        self._due = True
+        self._thinking = False
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            seat, action = pending
+            try:
+                self.session.play_computer(seat, action)
+            except CardtableError as exc:
+                self._set_message(f"The computer's move was refused: {exc}", error=True)
+                return
         self.pump()
 
     def _stop_timer(self) -> None:
+        """Forget a computer move in progress (undo, new match)."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self._due = False
+        self._gen += 1
+        self._thinking = False
+        self._pending = None
 
     def _show_finished(self) -> bool:
         s = self.session
@@ -547,6 +599,10 @@ class TableScreen(Screen[None]):
         self.candidates = s.adapter.candidates(s.state, self.selected) if s.human_to_act() else []
         # card actions first: they use the selection, so Enter plays the selected card
         self.candidates.sort(key=lambda c: 0 if getattr(c[0], "card", None) is not None else 1)
+        key = tuple((str(a), legal) for a, legal in self.candidates[:9])
+        if key == self._action_key:
+            return  # the same buttons are already there
+        self._action_key = key
         self._action_gen += 1
         gen = self._action_gen
         buttons = []
@@ -701,11 +757,27 @@ class TableScreen(Screen[None]):
         if s.hint_agent() is None:
             self._set_message("No hints: none of this game's computer players can explain its moves yet.", error=True)
             return
-        try:
-            hints = s.hints(5)
-        except Exception as exc:  # an agent bug must not end the game
-            self._set_message(f"Hint failed: {exc}", error=True)
+        self._set_message("Thinking about your move...")
+        moves = len(s.m.hands), len(s.m.hands[-1].actions)
+
+        def work() -> None:
+            try:
+                hints, error = s.hints(5), None
+            except Exception as exc:  # an agent bug must not end the game
+                hints, error = [], exc
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.app.call_from_thread(self._hints_ready, moves, hints, error)
+
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _hints_ready(self, moves: tuple[int, int], hints: list[Any], error: Exception | None) -> None:
+        s = self.session
+        if moves != (len(s.m.hands), len(s.m.hands[-1].actions)) or not s.human_to_act():
+            return  # the position changed meanwhile
+        if error is not None:
+            self._set_message(f"Hint failed: {error}", error=True)
             return
+        self._set_message("")
         self.app.push_screen(HintScreen(s, hints), self._hint_chosen)
 
     def _hint_chosen(self, action: str | None) -> None:

@@ -188,17 +188,34 @@ class TableSession:
         self.save()
         return act
 
-    def step_computer(self) -> Any | None:
-        """Let the computer seat to act make one move; ``None`` when no computer is to act."""
+    def computer_task(self) -> tuple[int, Any, Any, list[Any]] | None:
+        """(seat, agent, view, legal actions) for the computer to act, or ``None``.
+
+        The agent may think in another thread on these (the view is immutable and the
+        list a copy); :meth:`play_computer` then applies its choice.
+        """
         self.advance_chance()
         if not self.computer_to_act():
             return None
         seat = self.m.state.current_player()
-        view = self.m.state.view(seat)
-        act = self._apply(self.agents[seat].act(view, self.m.state.legal_actions()))
+        return seat, self.agents[seat], self.m.state.view(seat), self.m.state.legal_actions()
+
+    def play_computer(self, seat: int, action: Any) -> Any:
+        """Apply a computer seat's chosen action (it must still be that seat's turn)."""
+        if self.m.is_over() or self.m.state.current_player() != seat:
+            raise CardtableError(f"it is not seat {seat}'s turn")
+        act = self._apply(action)
         self.advance_chance()
         self.save()
         return act
+
+    def step_computer(self) -> Any | None:
+        """Let the computer seat to act make one move; ``None`` when no computer is to act."""
+        task = self.computer_task()
+        if task is None:
+            return None
+        seat, agent, view, legal = task
+        return self.play_computer(seat, agent.act(view, legal))
 
     def run_computers(self) -> None:
         """Let the computers move until the person is to act or the match is over."""
