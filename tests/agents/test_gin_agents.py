@@ -51,6 +51,14 @@ def states_of_play(rules: GinRules, seed: int, agents: list[Any]) -> Iterator[Gi
         state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
 
 
+def simple_play(seeds: range, rules: GinRules | None = None) -> Iterator[tuple[GinState, int]]:
+    """Every decision point (state, seat to act) of simple-vs-simple hands."""
+    for seed in seeds:
+        agents = [make_agent("gin", "simple"), make_agent("gin", "simple")]
+        for state in states_of_play(rules or GinRules(), seed, agents):
+            yield state, state.current_player()
+
+
 def position(rules: GinRules, text: str) -> GinState:
     """A position; ``discard: pad ...`` fills the pile underneath so that two cards are left in the stock."""
     fields = dict(part.split(":", 1) for part in text.split(";"))
@@ -145,17 +153,14 @@ def test_medium_shows_the_arrangement_with_fewer_layoffs() -> None:
 def test_sampled_worlds_are_consistent_with_the_view() -> None:
     rules = GinRules()
     checked = 0
-    for seed in range(6):
-        agents = [make_agent("gin", "simple"), make_agent("gin", "simple")]
-        for state in states_of_play(rules, seed, agents):
-            seat = state.current_player()
-            view = state.view(seat)
-            kn = knowledge(view)
-            rng = random.Random(seed)
-            for _ in range(3):
-                world = sample_world(view, kn, rng)
-                check_world(world, view, state, rules)
-                checked += 1
+    rng = random.Random(4)
+    for state, seat in simple_play(range(6)):
+        view = state.view(seat)
+        kn = knowledge(view)
+        for _ in range(3):
+            world = sample_world(view, kn, rng)
+            check_world(world, view, state, rules)
+            checked += 1
     assert checked > 100
 
 
@@ -243,15 +248,11 @@ def cards_reachable(obj: Any, seen: set[int] | None = None) -> set[Card]:
 
 
 def test_a_view_exposes_no_hidden_card() -> None:
-    rules = GinRules()
-    for seed in range(3):
-        agents = [make_agent("gin", "simple"), make_agent("gin", "simple")]
-        for state in states_of_play(rules, seed, agents):
-            seat = state.current_player()
-            hidden = state.hands[1 - seat] & ~state.known[1 - seat]
-            reachable = cards_to_mask(cards_reachable(state.view(seat)))
-            assert not reachable & hidden
-            assert not reachable & state.stock
+    for state, seat in simple_play(range(3)):
+        hidden = state.hands[1 - seat] & ~state.known[1 - seat]
+        reachable = cards_to_mask(cards_reachable(state.view(seat)))
+        assert not reachable & hidden
+        assert not reachable & state.stock
 
 
 def test_agent_modules_never_touch_the_engine_state() -> None:
@@ -344,23 +345,19 @@ def test_duplicate_hands_replay_the_same_deal() -> None:
 
 
 def test_explain_returns_sorted_legal_actions() -> None:
-    rules = GinRules()
     checked = 0
-    for seed in range(2):
-        agents = [make_agent("gin", "simple"), make_agent("gin", "simple")]
-        for state in states_of_play(rules, seed, agents):
-            seat = state.current_player()
-            legal = state.legal_actions()
-            if len(legal) < 2:
-                continue
-            for agent in (MediumGinAgent(2), fast_hard(2)):
-                top = agent.explain(state.view(seat), legal, k=3)
-                assert 1 <= len(top) <= 3
-                assert all(a in legal for a, _ in top)
-                values = [v for _, v in top]
-                assert values == sorted(values, reverse=True)
-                assert top[0][0] == agent.act(state.view(seat), legal)
-                checked += 1
+    for state, seat in simple_play(range(2)):
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        for agent in (MediumGinAgent(2), fast_hard(2)):
+            top = agent.explain(state.view(seat), legal, k=3)
+            assert 1 <= len(top) <= 3
+            assert all(a in legal for a, _ in top)
+            values = [v for _, v in top]
+            assert values == sorted(values, reverse=True)
+            assert top[0][0] == agent.act(state.view(seat), legal)
+            checked += 1
     assert checked > 20
 
 
