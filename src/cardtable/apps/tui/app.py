@@ -581,12 +581,17 @@ class TableScreen(Screen[None]):
             self._last_drawn = drawn
             self.cursor = cards.index(drawn)
         taken = getattr(view, "taken_card", None)
-        self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human, highlight=drawn or taken)
+        self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human,
+                                                    highlight=drawn or taken, label="new" if drawn else "taken")
         self.query_one("#caption", Static).update(adapter.hand_caption(view))
         if s.is_over():
             prompt = "The match is over — s: score sheet, n: new match, u: undo, q: quit."
         else:
             prompt = adapter.prompt(view, s.state, s.human_seat, names)
+            if self._thinking:
+                seat = s.state.current_player()
+                who = names[seat] if 0 <= seat < len(names) else "The computer"
+                prompt = f"{who} is thinking..."
         self.query_one("#prompt", Static).update(prompt)
         self._refresh_actions()
         msg = self.query_one("#message", Static)
@@ -831,6 +836,7 @@ class HandOverScreen(ModalScreen[None]):
     #breakdown { height: auto; }
     #totals { height: auto; margin-top: 1; }
     #continue { margin-top: 1; }
+    HandOverScreen .keys { color: $text-muted; height: 1; }
     """
 
     def __init__(self, session: TableSession, done: FinishedHand, pace: float = DEFAULT_PACE) -> None:
@@ -849,6 +855,7 @@ class HandOverScreen(ModalScreen[None]):
             yield Static("", id="totals")
             yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
                          variant="primary", id="continue")
+            yield Static("Space: next layoff · Enter: continue · s: score sheet", classes="keys")
 
     def on_mount(self) -> None:
         self._show_step()

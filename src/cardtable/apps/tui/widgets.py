@@ -36,22 +36,25 @@ class HandView(Widget):
         self.selected: list[Any] = []
         self.active = False
         self.highlight: Any = None
+        self.highlight_label = "new"
         self._spans: list[tuple[int, int]] = []
 
     def set_hand(self, cards: Sequence[tuple[Any, int]], selected: Sequence[Any], cursor: int, active: bool,
-                 highlight: Any = None) -> None:
+                 highlight: Any = None, label: str = "new") -> None:
+        """Show ``cards`` ((card, group) pairs); ``highlight`` gets ``label`` under it (a drawn or taken card)."""
         self.cards = list(cards)
         self.selected = list(selected)
         self.cursor = max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
         self.active = active
         self.highlight = highlight
+        self.highlight_label = label
         self.refresh()
 
     def render(self) -> Text:
         slots = [
             CardSlot(card, group=group, selected=card in self.selected,
                      cursor=self.active and i == self.cursor,
-                     label="new" if card is self.highlight else "")
+                     label=self.highlight_label if card is self.highlight else "")
             for i, (card, group) in enumerate(self.cards)
         ]
         if not slots:
