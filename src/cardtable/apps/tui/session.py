@@ -102,7 +102,8 @@ class TableSession:
         self.adapter: GameAdapter = adapter_for(self.game_name)
         self.log: list[LogLine] = []
         self.finished: list[FinishedHand] = []
-        self.actors: list[list[int]] = self._actors_of(m)
+        self.actors: list[list[int]] = []
+        self._replay_history(m)
         self.listeners: list[Callable[[LogLine], None]] = []
         self.store_error: str | None = None
         self.store_id: Any = None
@@ -256,19 +257,32 @@ class TableSession:
         self.save()
         return True
 
-    @staticmethod
-    def _actors_of(match: Match) -> list[list[int]]:
-        """Who made each recorded action (replays the record on the side)."""
+    def _replay_history(self, match: Match) -> None:
+        """Who made each recorded action, and the log of a resumed match (its record replayed on the side)."""
         rec = GameRecord.from_match(match)
         probe = Match(make_game(rec.game, rules=rec.rules), seed=rec.seed, seat_names=rec.seat_names)
-        out: list[list[int]] = []
+        fresh = not any(rec.hands)
         for actions in rec.hands:
             row: list[int] = []
             for text in actions:
-                row.append(probe.state.current_player())
-                probe.apply(text)
-            out.append(row)
-        return out or [[]]
+                state = probe.state
+                actor = state.current_player()
+                row.append(actor)
+                pre = self.adapter.pre_action(state)
+                act = probe.apply(text)
+                line = self.adapter.describe(state, act, actor, self.human_seat, self.names, pre)
+                if line:
+                    self.log.append(LogLine(line, None if actor == CHANCE else actor))
+                if state.is_terminal():
+                    entry = probe.hands[len(self.actors)]
+                    if entry.result is not None:
+                        for text_line in self.adapter.summarize(state, entry.result, self.human_seat, self.names):
+                            self.log.append(LogLine(text_line))
+            self.actors.append(row)
+        if not self.actors:
+            self.actors = [[]]
+        if not fresh:
+            self.log.append(LogLine(f"(saved game resumed: hand {len(match.hands)})"))
 
     # --- hints ------------------------------------------------------------------------------------
     def hint_agent(self) -> Any:
