@@ -401,3 +401,30 @@ def test_resume_after_a_crash_with_the_store(tmp_path: Any) -> None:
         again.close()
 
     run(go)
+
+
+def test_knocker_chooses_the_arrangement_to_show() -> None:
+    """With two minimal arrangements the person picks the one the defender lays off on (Gin 5.1)."""
+
+    async def go() -> None:
+        session = TableSession("gin", ["simple"], seed=1)
+        position = (
+            "dealer: 1; phase: arrange; turn: 0; hand0: AS 3S 5S 3H 4H 5H 6H AD 3D 3C; "
+            "hand1: 2S 7S 8S 9S 2H 7H 8H 2D 7D KD; discard: QD JC; knock: KC"
+        )
+        session.m.state = session.m.game.from_position(position)
+        app = CardtableApp(resume=session, pace=0.0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            labels = [screen.session.adapter.label(a) for a, _ in screen.candidates]
+            assert len(labels) == 2 and all(label.startswith("Show ") for label in labels)
+            await pilot.press("1")
+            await pilot.pause()
+            over = app.screen
+            assert isinstance(over, HandOverScreen)
+            text = static_text(over, "#breakdown")
+            assert "Your melds and deadwood (7)" in text
+
+    run(go)
