@@ -44,29 +44,30 @@ from cardtable.gin import melds as gin_melds
 # --- hands for the deadwood benchmark ---------------------------------------------------------------
 
 
-def _melds_table() -> list[int]:
-    """Every set (3 or 4 of a rank) and every run (3+ in a suit, ace low) as a 52-bit mask."""
-    out = []
+def _melds_table() -> tuple[list[int], list[int]]:
+    """Every set (3 or 4 of a rank) and every run (3+ in a suit, ace low) as 52-bit masks."""
+    sets, runs = [], []
     for rank in range(13):
         column = [1 << (13 * s + rank) for s in range(4)]
-        out += [sum(column) - b for b in column] + [sum(column)]
+        sets += [sum(column) - b for b in column] + [sum(column)]
     for suit in range(4):
         for lo in range(13):
             for hi in range(lo + 2, 13):
-                out.append(sum(1 << (13 * suit + r) for r in range(lo, hi + 1)))
-    return out
+                runs.append(sum(1 << (13 * suit + r) for r in range(lo, hi + 1)))
+    return sets, runs
 
 
-_MELDS = _melds_table()
+_SETS, _RUNS = _melds_table()
 
 
 def make_hands(rng: random.Random, count: int, size: int, rich: bool) -> list[int]:
-    """Distinct-ish hands as masks. Meld-rich: two to four (often overlapping) melds, then neighbours."""
-    hands = []
-    for _ in range(count):
+    """Distinct hands as masks (so no result cache can help). Meld-rich: 2-4 (often overlapping) melds, then neighbours."""
+    hands: dict[int, None] = {}
+    while len(hands) < count:
         mask = 0
         if rich:
-            for meld in rng.sample(_MELDS, rng.randint(2, 4)):
+            for _ in range(rng.randint(2, 4)):
+                meld = rng.choice(_SETS) if rng.random() < 0.4 else rng.choice(_RUNS)
                 for i in rng.sample(range(52), 52):
                     if meld >> i & 1 and bin(mask).count("1") < size:
                         mask |= 1 << i
@@ -81,8 +82,8 @@ def make_hands(rng: random.Random, count: int, size: int, rich: bool) -> list[in
         else:
             for i in rng.sample(range(52), size):
                 mask |= 1 << i
-        hands.append(mask)
-    return hands
+        hands[mask] = None
+    return list(hands)
 
 
 def cards_of(mask: int) -> list[int]:

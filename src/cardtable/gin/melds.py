@@ -120,7 +120,12 @@ def _runs_deadwood(rest: int) -> int:
 
 
 def _set_removal_table() -> tuple[list[int], dict[int, tuple[int, ...]]]:
-    """Per rank: its 4-suit column mask; per held column of 3-4 cards: the masks a set may take (0 = none)."""
+    """Per rank: its 4-suit column mask; per held column of 3-4 cards and its subset of cards that
+    could be in a run: the masks a set may take (0 = no set), keyed ``column | runnable << 52``.
+
+    A choice is dropped when a larger set adds only cards that can never be in a run: those cards
+    would be deadwood anyway, so the larger set is at least as good (strictly better: values > 0).
+    """
     columns = [sum(1 << (13 * s + r) for s in range(4)) for r in range(13)]
     options: dict[int, tuple[int, ...]] = {}
     for r in range(13):
@@ -129,12 +134,23 @@ def _set_removal_table() -> tuple[list[int], dict[int, tuple[int, ...]]]:
             held = [bits[s] for s in range(4) if present >> s & 1]
             if len(held) < 3:
                 continue
-            trios = [x | y | z for x, y, z in combinations(held, 3)]
-            options[sum(held)] = (0, *trios, *([sum(held)] if len(held) == 4 else []))
+            col = sum(held)
+            choices = [0] + [x | y | z for x, y, z in combinations(held, 3)] + ([col] if len(held) == 4 else [])
+            for runnable in range(16):
+                run_bits = sum(bits[s] for s in range(4) if runnable >> s & 1)
+                if run_bits & ~col:
+                    continue
+                idle = col & ~run_bits  # cards of this rank that cannot be in any run
+                kept = tuple(
+                    o for o in choices
+                    if not any(bigger != o and bigger & o == o and not (bigger & ~o & ~idle) for bigger in choices)
+                )
+                options[col | run_bits << 52] = kept
     return columns, options
 
 
 _RANK_COLUMN, _SET_REMOVALS = _set_removal_table()
+_RUN_START = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # ranks that can start a run of 3
 _SET_CACHE: dict[int, int] = {}
 
 
@@ -150,13 +166,16 @@ def deadwood(mask: int) -> int:
         return dead[a] + dead[b] + dead[c] + dead[d]
     found = _SET_CACHE.get(mask)
     if found is None:
-        # every way of using each rank held 3-4 times in a set (or not), then runs on what is left
+        # every useful way of using each rank held 3-4 times in a set (or not), then runs on the rest
+        starts = mask & (mask >> 1) & (mask >> 2) & _RUN_START
+        runnable = starts | starts << 1 | starts << 2  # cards in some 3 consecutive held cards of a suit
         removals: tuple[int, ...] = (0,)
         while triples:
             low = triples & -triples
             triples ^= low
-            opts = _SET_REMOVALS[mask & _RANK_COLUMN[low.bit_length() - 1]]
-            removals = tuple(x | y for x in removals for y in opts)
+            col = mask & _RANK_COLUMN[low.bit_length() - 1]
+            opts = _SET_REMOVALS[col | (col & runnable) << 52]
+            removals = opts if removals == (0,) else tuple(x | y for x in removals for y in opts)
         found = 1000
         for removed in removals:
             rest = mask ^ removed
