@@ -604,7 +604,7 @@ class PinochleAdapter(GameAdapter):
     def hand_caption(self, view: Any) -> Text:
         t = Text()
         if view.melded:
-            t.append("green cards are melded on the table (still playable)  ", style="green")
+            t.append("green: melded, still playable   ", style="green")
         t.append(f"meld points {view.meld_points[view.seat]}", style="bold")
         t.append(f"   tricks won {len(view.won[view.seat]) // 2}", style="dim")
         return t
