@@ -103,7 +103,7 @@ def test_solver_needs_stage2() -> None:
 
 def test_solver_reuse_keeps_table() -> None:
     solver = Solver(0)
-    a, b = 0b101 << 12, 0b1010 << 24
+    a, b = 0b1010101 << 12, 0b1010101 << 24
     v1 = solve_hands(a, b, 0, solver=solver)
     v2 = solve_hands(a, b, 0, solver=solver)
     assert v1 == v2 and solver.table

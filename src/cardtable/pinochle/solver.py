@@ -109,9 +109,11 @@ class Solver:
             if _SUIT_OF[lc] == _SUIT_OF[fc]:
                 return -p if fc < lc else p
             return -p if _SUIT_OF[fc] == trump else p
+        rest = leader & (leader - 1)
+        deep = rest & (rest - 1)  # three cards or more: worth a table entry
         key = (leader << 48) | follower
         table = self.table
-        entry = table.get(key)
+        entry = table.get(key) if deep else None
         first = -1
         lo, hi = -_INF, _INF
         if entry is not None:
@@ -180,14 +182,25 @@ class Solver:
             worst = _INF
             a = alpha if alpha > best_val else best_val
             lp = pts[lead]
+            last = not nl & (nl - 1)  # one card each after this trick: score the last one inline
             for f in answers:
                 nf = follower ^ (2 << f) if follower >> (f + 1) & 1 else follower ^ (1 << f)
                 p = lp + pts[f]
-                b = worst if worst < beta else beta
                 fs = _SUIT_OF[f]
-                if (f < lead) if fs == s else fs == trump:
+                if last:
+                    x = nl.bit_length() - 1
+                    y = nf.bit_length() - 1
+                    q = pts[x] + pts[y] + 10
+                    if (f < lead) if fs == s else fs == trump:
+                        # the follower leads y to the last trick: x wins it only in y's suit higher, or as trump
+                        v = -p + (q if ((x < y) if _SUIT_OF[x] == _SUIT_OF[y] else _SUIT_OF[x] == trump) else -q)
+                    else:
+                        v = p + (-q if ((y < x) if _SUIT_OF[x] == _SUIT_OF[y] else _SUIT_OF[y] == trump) else q)
+                elif (f < lead) if fs == s else fs == trump:
+                    b = worst if worst < beta else beta
                     v = -p - search(nf, nl, -p - b, -p - a)
                 else:
+                    b = worst if worst < beta else beta
                     v = p + search(nl, nf, a - p, b - p)
                 if v < worst:
                     worst = v
@@ -198,6 +211,8 @@ class Solver:
                 best = lead
                 if best_val >= beta:
                     break
+        if not deep:
+            return best_val
         if best_val <= a0:
             hi = min(hi, best_val)
         elif best_val >= b0:
@@ -209,9 +224,13 @@ class Solver:
 
     def solve_lead(self, leader: int, follower: int) -> tuple[int, int]:
         """``(value, card type)`` for the leader of canonical hands at a trick start."""
+        if leader.bit_count() <= 2:  # no table entry for such small hands: try each lead
+            options = []
+            for t in _groups(leader & EVEN, follower, self.pts):
+                rest = leader ^ (2 << t) if leader >> (t + 1) & 1 else leader ^ (1 << t)
+                options.append((-self.solve_follow(rest, follower, t)[0], t))
+            return max(options)
         value = self.search(leader, follower, -_INF, _INF)
-        if not leader & (leader - 1):
-            return value, leader.bit_length() - 1
         return value, self.table[(leader << 48) | follower][2]
 
     def solve_follow(self, leader: int, follower: int, lead: int) -> tuple[int, int]:
