@@ -94,6 +94,8 @@ class GinView:
     """Revealed only after a scored hand."""
     deadwood: int
     """Minimum deadwood of this seat's hand (11-card minimum while holding 11)."""
+    rules: GinRules | None = None
+    """The rules of the hand (public)."""
 
     @property
     def upcard(self) -> Card | None:
@@ -627,6 +629,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             showdown=self.showdown if over else None,
             opponent_hand=tuple(mask_to_cards(self.hands[opp])) if scored else None,
             deadwood=deadwood(hand),
+            rules=self.rules,
         )
 
     # --- positions ----------------------------------------------------------------------------
