@@ -206,6 +206,10 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
         if not lc.isdigit() or not 0 <= int(lc) < n:
             raise InvalidPositionError(f"last_capturer must be a seat 0..{n - 1} or -")
         state.last_capturer = int(lc)
+    for side in range(sides):
+        if (state.sweeps[side] or (state.last_capturer is not None and rules.side_of(state.last_capturer) == side)) \
+                and not piles[side]:
+            raise InvalidPositionError(f"side {side} has captured (last capturer or sweeps) but its pile is empty")
     if pending:
         if any(hands):
             raise InvalidPositionError("turn 'deal' needs every hand empty")
