@@ -5,8 +5,8 @@ Moves are written card first (full grammar in :mod:`cardtable.casino.actions`):
 =============================  ==================================================
 ``KS trail``                   trail (also ``trail KS``)
 ``QD x QS``                    court card pairs one court card
-``8S x 5D+3C 8D``              capture groups 5D+3C and 8D
-``9C x [9] 5D+4C``             capture the 9-build plus a loose group
+``8S x 8D 5D+3C``              capture groups 8D and 5D+3C
+``9C x 5D+4C [9]``             capture a loose group plus the 9-build
 ``3D b8 5C``                   build 8 from 3D and the loose 5C
 ``2S b9 [7] 9D``               raise the 7-build to 9, absorbing 9D
 ``8H b8 [8]``                  add 8H to the 8-build

@@ -7,19 +7,22 @@ notation                       meaning
 ``deal 7H last``               chance: first card of the final deal ("last", 5.6)
 ``KS trail``                   trail KS (``trail KS`` and ``KS t`` are read too)
 ``QD x QS``                    capture the loose QS with QD
-``8S x 5D+3C 8D``              capture with 8S: groups 5D+3C and 8D
-``9C x [9] 5D+4C``             capture the 9-build and the group 5D+4C
+``8S x 8D 5D+3C``              capture with 8S: groups 8D and 5D+3C
+``9C x 5D+4C [9]``             capture the group 5D+4C and the 9-build
 ``3D b8 5C``                   build 8: 3D with the loose 5C
-``2C b7 5H 3D+4S 7C``          build 7: 2C+5H, plus loose groups 3D+4S and 7C
+``2C b7 5H 7C 4S+3D``          build 7: 2C+5H, plus loose groups 7C and 4S+3D
 ``2S b9 [7] 9D``               raise the 7-build to 9 with 2S, absorbing 9D
 ``8H b8 [8]``                  add 8H to the 8-build
 =============================  ==================================================
 
-In a build the first group listed is the one the played card joins (its
-loose partners, or the raised build ``[B]`` plus partners under
-``permissive_builds``). Groupings are cosmetic: a move is identified by its
-card, kind, value and the *sets* of loose cards and builds used (7.2.3,
-7.3.6), and the parser ignores how the cards are grouped.
+The written text is canonical: single-card groups before sums, the cards
+of a sum from high to low, build references last. In a build the first
+group listed is the one the played card joins (its loose partners, or the
+raised build ``[B]`` plus partners under ``permissive_builds``).
+Groupings are cosmetic: a move is identified by its card, kind, value and
+the *sets* of loose cards and builds used (7.2.3, 7.3.6), so the parser
+accepts any grouping and order (``8s x 3c+5d | 8d``), suit symbols and
+``10`` for ``T``.
 
 A build is referred to by its value, ``[8]``. With
 ``allow_duplicate_value_builds`` several builds may share a value, so every
