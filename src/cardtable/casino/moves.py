@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 from ..cards import Card
 from .actions import TRAIL, CasinoAction, build, capture
@@ -40,18 +41,36 @@ def orphans_ok(mine: Sequence[Build], held: int, consumed: int) -> bool:
     return all(b.cards & consumed or held >> b.value & 1 for b in mine)
 
 
+class _Table(NamedTuple):
+    """What every card's build search shares: the options, the builds by value and the subset-sum tables."""
+
+    partner: int | None
+    full: bool
+    permissive: bool
+    mine: list[Build]
+    by_value: list[list[Build]]
+    singles: list[Build]
+    tables: LooseTables
+
+
 def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds: Sequence[Build]) -> list[CasinoAction]:
     """Every legal move of ``seat`` holding ``hand``, in canonical order (see :attr:`CasinoAction.sort_key`)."""
     full = rules.allow_duplicate_value_builds
-    permissive = rules.permissive_builds
     raise_own = rules.raise_own_build
-    partner = partner_of(rules, seat) if rules.build_for_partner else None
     mine = [b for b in builds if b.controller == seat]
     by_value: list[list[Build]] = [[] for _ in range(11)]
     for b in builds:
         by_value[b.value].append(b)
-    singles = [b for b in builds if b.is_single and (raise_own or b.controller != seat)]
     tables = loose_tables(loose)
+    ctx = _Table(
+        partner_of(rules, seat) if rules.build_for_partner else None,
+        full,
+        rules.permissive_builds,
+        mine,
+        by_value,
+        [b for b in builds if b.is_single and (raise_own or b.controller != seat)],
+        tables,
+    )
     out: list[CasinoAction] = []
     cards = bits(hand)
     counts = [0] * 11
@@ -82,28 +101,16 @@ def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds:
                 for f in parts_v:
                     if f or refs:
                         out.append(capture(card, f, refs, full))
-            _builds(out, card, vc, held, seat, partner, mine, by_value, singles, tables, full, permissive)
+            _builds(out, card, vc, held, ctx)
         if not mine:
             out.append(TRAIL[ci])
     out.sort(key=lambda a: a.sort_key)
     return out
 
 
-def _builds(
-    out: list[CasinoAction],
-    card: Card,
-    vc: int,
-    held: int,
-    seat: int,
-    partner: int | None,
-    mine: list[Build],
-    by_value: list[list[Build]],
-    singles: list[Build],
-    tables: LooseTables,
-    full: bool,
-    permissive: bool,
-) -> None:
-    """Append every legal build move with ``card`` (7.3.6)."""
+def _builds(out: list[CasinoAction], card: Card, vc: int, held: int, ctx: _Table) -> None:
+    """Append every legal build move with ``card`` (worth ``vc``; ``held``: values left in hand), per 7.3.6."""
+    partner, full, permissive, mine, by_value, singles, tables = ctx
     seen: set[tuple[int, int, int]] = set()
     for value in range(vc, 11):
         existing = by_value[value]
