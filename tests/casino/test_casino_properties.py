@@ -75,8 +75,26 @@ def play(state: CasinoState, rng: random.Random) -> int:
                 for pile in view.captured:
                     shown |= {c.index for c in pile}
                 assert not shown & set(bits(others)), "a view shows another hand or the pack"
+        before = state.clone()
         state.apply(action)
+        if action.kind == "build":
+            check_build_result(before, state, action)
     return moves
+
+
+def check_build_result(before: CasinoState, after: CasinoState, action: object) -> None:
+    """All of Bx, Lx and c become one build of value V (7.3.6 Result), controlled by the mover or their partner."""
+    a = action
+    seat = before.turn
+    new = [b for b in after.builds if b not in before.builds]
+    assert len(new) == 1
+    (b,) = new
+    assert b.cards == a.card.bit | a.loose | a.builds_mask  # type: ignore[attr-defined]
+    assert b.value == a.value  # type: ignore[attr-defined]
+    holds = held_values(after.hands[seat]) >> b.value & 1
+    assert b.controller == (seat if holds else (seat + 2) % 4)
+    gone = {m for _, m in a.builds}  # type: ignore[attr-defined]
+    assert [x for x in before.builds if x.cards not in gone] == [x for x in after.builds if x is not b]
 
 
 @settings(max_examples=150, deadline=None)

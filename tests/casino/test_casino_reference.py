@@ -8,7 +8,10 @@ import pytest
 from casino_positions import play_random, random_position, variants
 from casino_reference import key_of, reference_moves
 
-from cardtable.casino import CasinoGame, CasinoRules, CasinoState
+from cardtable.cards import Card
+from cardtable.casino import CasinoAction, CasinoGame, CasinoRules, CasinoState
+from cardtable.casino.actions import TRAIL, build, capture
+from cardtable.casino.values import bits
 
 
 def check(state: CasinoState) -> None:
@@ -51,3 +54,36 @@ def test_random_synthetic_positions_match_reference(n: int) -> None:
         rules = CasinoRules(**options)
         for i in range(150):
             check(random_position(rng, rules, max_loose=6 + i % 3, max_builds=3 + i % 2))
+
+
+def candidates(state: CasinoState, rng: random.Random) -> list[CasinoAction]:
+    """Random trails, captures and builds of the mover's cards, most of them illegal."""
+    full = state.rules.allow_duplicate_value_builds
+    loose = bits(state.loose)
+    refs = [(b.value, b.cards) for b in state.builds]
+    out: list[CasinoAction] = []
+    for ci in bits(state.hands[state.turn]):
+        card = Card.from_index(ci)
+        out.append(TRAIL[ci])
+        for _ in range(6):
+            lx = sum(1 << i for i in loose if rng.random() < 0.4)
+            bx = tuple(r for r in refs if rng.random() < 0.4)
+            out.append(capture(card, lx, bx, full))
+            out.append(build(card, rng.randint(0, 12), lx, bx, full))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_illegal_move_names_a_specific_rule(n: int) -> None:
+    rng = random.Random(50 + n)
+    generic = {"7.1", "7.2", "7.3.6"}
+    for options in variants(n):
+        rules = CasinoRules(**options)
+        for _ in range(40):
+            state = random_position(rng, rules)
+            legal = set(state.legal_actions())
+            for a in candidates(state, rng):
+                if a not in legal:
+                    err = state.explain_illegal(a)
+                    assert err.rule not in generic, f"{a}: {err}\n{state.to_position()}"
+                    assert not state.can_apply(a)

@@ -162,7 +162,7 @@ def partition(mask: int, v: int) -> list[int] | None:
 
 def split_partners(loose: int, need: int, value: int) -> tuple[int, int]:
     """Canonical loose partners of a played card (worth ``need``) and the rest, which splits into ``value``-groups."""
-    if need <= 0:
+    if not 0 < need <= 10:
         return 0, loose
     for p in loose_tables(loose).sums[need]:
         if partition(loose & ~p, value) is not None:
