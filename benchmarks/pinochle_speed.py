@@ -12,33 +12,32 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from cardtable.pinochle import PinochleGame, PinochleState
 from cardtable.pinochle.solver import solve
 
 
-def random_hand(game: PinochleGame, rng: random.Random, dealer: int) -> PinochleState:
-    """A complete hand played with uniformly random legal actions."""
-    state = game.new_hand(dealer)
-    while not state.is_terminal():
+def play_until(state: PinochleState, rng: random.Random, stop: Callable[[PinochleState], bool]) -> PinochleState:
+    """Random legal actions (and chance steps) until ``stop(state)`` holds."""
+    while not stop(state):
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))
         else:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
     return state
+
+
+def random_hand(game: PinochleGame, rng: random.Random, dealer: int) -> PinochleState:
+    """A complete hand played with uniformly random legal actions."""
+    return play_until(game.new_hand(dealer), rng, PinochleState.is_terminal)
 
 
 def stage2_position(game: PinochleGame, rng: random.Random, tricks_left: int) -> PinochleState:
     """A random hand played until ``tricks_left`` tricks remain, at a trick start."""
-    state = game.new_hand(rng.randrange(2))
-    while not (state.stage == 2 and state.ntricks == 24 - tricks_left and state.lead < 0):
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return play_until(game.new_hand(rng.randrange(2)), rng,
+                      lambda s: s.stage == 2 and s.ntricks == 24 - tricks_left and s.lead < 0)
 
 
 def main() -> None:

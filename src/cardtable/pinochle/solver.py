@@ -17,8 +17,9 @@ follower's legal answers), with
   value and no opponent card (nor the led card) ranked between them, both
   included, give the same results, so only one of them is searched;
 * move ordering: the best lead stored in the table first, then leads the
-  follower cannot beat, high cards first; answers cheapest first (the legal
-  answers to a lead either all win or all lose the trick).
+  follower cannot beat (high cards first), then the others (low cards first);
+  the legal answers to a lead either all win the trick (tried highest first)
+  or all lose it (tried cheapest first).
 
 >>> from cardtable.pinochle.deck import parse_mask, format_mask
 >>> me, you = parse_mask("ASa 9Ha"), parse_mask("TSa KHa")
@@ -147,7 +148,7 @@ class Solver:
                 risky.append(i)
             else:
                 safe.append(i)
-        leads = safe + risky
+        leads = safe + risky[::-1]
         if first >= 0 and first in leads:
             leads.remove(first)
             leads.insert(0, first)
@@ -160,25 +161,14 @@ class Solver:
             same = follower & SUIT_MASKS[s]
             if same:
                 beat = same & _HIGHER[lead]
-                opts = beat or same
+                opts, wins_all = (beat, True) if beat else (same, False)
             elif s != trump and trumps_f:
-                opts = trumps_f
+                opts, wins_all = trumps_f, True
             else:
-                opts = follower
-            opts &= EVEN
-            other = nl | (3 << lead)
-            answers: list[int] = []
-            prev = -1
-            while opts:
-                low = opts & -opts
-                i = low.bit_length() - 1
-                opts ^= low
-                if prev >= 0 and _SUIT_OF[prev] == _SUIT_OF[i] and pts[prev] == pts[i] and not other & _BETWEEN[prev * 48 + i]:
-                    prev = i
-                    continue
-                prev = i
-                answers.append(i)
-            answers.reverse()  # cheapest first: all of them win, or all of them lose
+                opts, wins_all = follower, False
+            answers = _groups(opts & EVEN, nl | (3 << lead), pts)
+            if not wins_all:
+                answers.reverse()  # losing answers: cheapest first
             worst = _INF
             a = alpha if alpha > best_val else best_val
             lp = pts[lead]
