@@ -7,6 +7,7 @@ import random
 import pytest
 from pinochle_support import pos, step
 
+from cardtable.core import GameState
 from cardtable.errors import AmbiguousActionError, IllegalActionError, InvalidNotationError
 from cardtable.pinochle import PinochleGame
 from cardtable.pinochle.actions import DECLARE_OUT, NO_EXCHANGE, NO_MELD, PLAY, meld_action
@@ -93,3 +94,19 @@ def test_meld_shape_errors() -> None:
         s.apply("meld pinochle QSb JDa")
     with pytest.raises(IllegalActionError, match=r"7\.2|6\.3\.1"):
         s.apply("meld dix 9Ha")
+
+
+def test_fast_chance_matches_generic_sampler() -> None:
+    rng = random.Random(8)
+    state = PinochleGame().new_hand(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            seed = rng.randrange(10**9)
+            fast = state.sample_chance(random.Random(seed))
+            generic = GameState.sample_chance(state, random.Random(seed))
+            assert fast == generic
+            for bad in ("deal ASa", "turnup ASa", "draw ASa", "play ASa"):
+                if bad != str(fast) and not state.can_apply(state.parse_unlisted(bad)):
+                    with pytest.raises(IllegalActionError):
+                        state.apply(state.parse_unlisted(bad))
+        step(state, rng)

@@ -132,11 +132,9 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
 
     def _compute_legal(self) -> list[PinochleAction]:
         phase = self.phase
-        if phase == DEALING:
-            table = DEAL if self.dealt < 24 else TURNUP
+        if phase in CHANCE_PHASES:
+            table = self._chance_table()
             return [table[i] for i in iter_bits(self.stock)]
-        if phase in (DRAW_WINNER, DRAW_LOSER):
-            return [DRAW[i] for i in iter_bits(self.stock)]
         if phase == OVER:
             return []
         seat = self.current_player()
@@ -178,13 +176,27 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
         """Same outcome as the generic uniform sampler, without building probability pairs."""
         if self.phase not in CHANCE_PHASES:
             raise IllegalActionError("not a chance node", "chance")
-        actions = self.legal_actions()
-        return actions[rng.randrange(len(actions))]
+        stock = self.stock
+        k = rng.randrange(stock.bit_count())
+        for _ in range(k):  # the k-th card of the stock in index order, as legal_actions() lists them
+            stock &= stock - 1
+        return self._chance_table()[(stock & -stock).bit_length() - 1]
+
+    def _chance_table(self) -> tuple[PinochleAction, ...]:
+        if self.phase == DEALING:
+            return DEAL if self.dealt < 24 else TURNUP
+        return DRAW
 
     # --- applying ---------------------------------------------------------------------------
     def verify_action(self, action: PinochleAction) -> None:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over", "terminal")
+        if phase in CHANCE_PHASES:  # fast path: no list of outcomes needed
+            card = action.card
+            if card < 0 or self._chance_table()[card] is not action or not self.stock >> card & 1:
+                raise self.explain_illegal(action)
+            return
         if self._legal is None:
             self._legal = self._compute_legal()
         if action not in self._legal:
