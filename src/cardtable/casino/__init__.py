@@ -17,13 +17,23 @@ Builds are referred to as ``[value]``, or ``[value:cards]`` when
 ``allow_duplicate_value_builds`` lets several share a value. Grouping
 inside a move is cosmetic and ignored when reading.
 
-Positions (:mod:`cardtable.casino.position`) are ``key: value`` lines, e.g.::
+Positions (:mod:`cardtable.casino.position`) are ``key: value`` lines (or
+``;``-separated, or a JSON object); builds show kind, value, ``@controller``
+and groups. Example C-09 of the rules:
 
-    dealer: 1
-    turn: 0
-    hand0: 9C 2H
-    hand1: 7S 7D
-    table: 5D 4C [single 9 @0: 6S+3H]
+>>> state = CasinoGame().from_position('''
+...     dealer: 1
+...     turn: 0
+...     hand0: 9C 2H
+...     hand1: 7S 7D
+...     table: 5D 4C [single 9 @0: 6S+3H]
+... ''')
+>>> [str(a) for a in state.legal_actions()]
+['9C x [9]', '9C x 5D+4C [9]']
+>>> state.apply("2H trail")
+Traceback (most recent call last):
+...
+cardtable.errors.IllegalActionError: 2H trail: seat 0 controls [9] and may not trail [controller rule 7.4.1]
 """
 
 from .actions import CasinoAction
