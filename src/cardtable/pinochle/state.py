@@ -105,8 +105,8 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
 
     @property
     def stage(self) -> int:
-        """1 while the stock lasts (including the post-trick steps of trick 12), else 2."""
-        return 2 if self.ntricks >= 12 and self.phase in (PLAY_PHASE, OVER) else 1
+        """1 while the stock lasts (up to the last draw after trick 12), else 2."""
+        return 2 if self.trump_card < 0 and self.phase in (PLAY_PHASE, OVER) else 1
 
     @property
     def trump_dixes(self) -> int:
