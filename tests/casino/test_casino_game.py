@@ -219,3 +219,18 @@ def test_terminal_state() -> None:
         s.apply("deal 2S")
     with pytest.raises(InvalidPositionError):
         s.to_fields()
+
+
+def test_fast_chance_sampling_matches_the_generic_sampler() -> None:
+    from cardtable.core import GameState
+
+    state = game(num_players=3).new_hand(2)
+    for seed in range(30):
+        a = state.sample_chance(random.Random(seed))
+        b = GameState.sample_chance(state, random.Random(seed))
+        assert a == b and str(a) == str(b)
+        state.apply(a)
+        if not state.is_chance_node():
+            break
+    outcomes = state.clone()
+    assert outcomes.chance_outcomes() == []
