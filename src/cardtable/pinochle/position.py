@@ -204,7 +204,7 @@ def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]
 def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
     """Set up the fresh ``state`` from parsed position ``fields``, checking that the position is legal."""
     state.dealer = _seat(fields, "dealer")
-    phase = fields.get("phase", PLAY_PHASE)
+    phase = fields.get("phase", PLAY_PHASE).strip().lower()
     if phase not in _PHASES:
         raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, got {phase!r}")
     state.phase = phase
