@@ -82,7 +82,7 @@ def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds:
         vc = VALUE[ci]
         held = held_all & ~(1 << vc) if vc and counts[vc] == 1 else held_all
         if vc == 0:
-            if orphans_ok(mine, held, 0):
+            if not mine or orphans_ok(mine, held, 0):
                 same = loose & RANK_MASK[card.rank]
                 if same and rules.court_capture == "all":
                     out.append(capture(card, same))
@@ -95,7 +95,7 @@ def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds:
                 consumed = 0
                 for b in chosen:
                     consumed |= b.cards
-                if not orphans_ok(mine, held, consumed):
+                if mine and not orphans_ok(mine, held, consumed):
                     continue
                 refs = tuple((b.value, b.cards) for b in chosen)
                 for f in parts_v:
@@ -141,7 +141,7 @@ def _builds(out: list[CasinoAction], card: Card, vc: int, held: int, ctx: _Table
                 consumed = r.cards if r is not None else 0
                 for b in group:
                     consumed |= b.cards
-                if not orphans_ok(mine, held, consumed):
+                if mine and not orphans_ok(mine, held, consumed):
                     continue
                 refs = tuple((b.value, b.cards) for b in group)
                 if r is not None:
