@@ -146,6 +146,34 @@ def test_positions_round_trip(n: int) -> None:
             visit(random_position(rng, g.rules))
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_positions_round_trip_during_deals(n: int) -> None:
+    g = game(num_players=n)
+    state = g.new_hand(n - 1)
+    rng = random.Random(n)
+    while not state.is_terminal():
+        fields = state.to_fields()
+        again = g.from_position(fields)
+        assert again.to_fields() == fields
+        assert names(again.legal_actions()) == names(state.legal_actions())
+        assert again.last_deal == state.last_deal
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_position_mid_deal() -> None:
+    s = position("dealer: 1; turn: deal; dealt: 5; hand0: 2S 3S; hand1: 9D; table: 4H 5H")
+    assert s.is_chance_node() and s.pack_size == 52 - 5
+    s.apply("deal 7C")
+    assert s.hand(1) == [Card.parse("9D"), Card.parse("7C")]
+    with pytest.raises(InvalidPositionError):  # 2 to seat 0, 2 to the table, 1 to the dealer (5.3)
+        position("dealer: 1; turn: deal; dealt: 5; hand0: 2S 3S 9D; hand1: -; table: 4H 5H")
+    with pytest.raises(InvalidPositionError):  # dealt without turn: deal
+        position("dealer: 1; turn: 0; dealt: 5; hand0: 2S; hand1: 3S; table: 4H 5H")
+    last = position("dealer: 1; deal: 6; turn: deal; dealt: 0; hand0: -; hand1: -; table: 5C")
+    assert names(last.legal_actions())[0].endswith(" last") and not last.last_deal
+
+
 def test_position_between_deals() -> None:
     s = position("dealer: 0; deal: 2; turn: deal; hand0: -; hand1: -; table: 5C 5D")
     with pytest.raises(InvalidPositionError):

@@ -5,7 +5,8 @@ field              value
 =================  ==============================================================
 ``dealer``         the dealer's seat
 ``deal``           the deal number, 1 = the first deal of the hand (default 1)
-``turn``           the seat to move, or ``deal`` when the next deal is due
+``turn``           the seat to move, or ``deal`` during a deal (a chance step)
+``dealt``          with ``turn: deal``: cards of this deal already dealt (default 0)
 ``hand0``...       each seat's hand, e.g. ``3D 8S`` (``-`` when empty)
 ``table``          loose cards and builds, e.g. ``KS 8H [single 8 @1: 5C+3D]``
 ``captured0``...   each side's capture pile: cards, or a count such as ``12``
@@ -33,7 +34,7 @@ import re
 from ..cards import Card, format_cards, mask_to_cards, parse_cards
 from ..errors import InvalidNotationError, InvalidPositionError
 from .builds import Build, parse_build
-from .dealing import pack_after
+from .dealing import TABLE, deal_order, pack_after
 from .rules import CasinoRules
 from .state import DEALING, OVER, PLAY, CasinoState
 from .values import bits, held_values
@@ -45,15 +46,15 @@ POSITION_FIELDS = (
     "hand0", "hand1", "hand2", "hand3",
     "table",
     "captured0", "captured1", "captured2", "captured3",
-    "pack", "last_capturer", "sweeps",
+    "pack", "last_capturer", "sweeps", "dealt",
 )
 FULL = (1 << 52) - 1
 
 
 def state_to_fields(state: CasinoState) -> dict[str, str]:
     """The exact position of ``state`` (a decision point, or between two deals)."""
-    if state.phase == OVER or (state.phase == DEALING and (state.dealt or state.deal_number == 1)):
-        raise InvalidPositionError("positions are written at decision points or between deals, not mid-deal or after the hand")
+    if state.phase == OVER:
+        raise InvalidPositionError("positions are written before the hand is over")
     rules = state.rules
     out = {
         "dealer": str(state.dealer),
@@ -69,6 +70,8 @@ def state_to_fields(state: CasinoState) -> dict[str, str]:
     out["pack"] = format_cards(mask_to_cards(state.pack))
     out["last_capturer"] = "-" if state.last_capturer is None else str(state.last_capturer)
     out["sweeps"] = " ".join(str(s) for s in state.sweeps)
+    if state.phase == DEALING:
+        out["dealt"] = str(state.dealt)
     return out
 
 
@@ -158,7 +161,14 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
             place(m, f"captured{side}")
             captured.append(m)
             counts.append(None)
-    pack_size = pack_after(n, deal - 1 if pending else deal)
+    dealt = _int(fields, "dealt", 0)
+    order = deal_order(n, dealer, deal == 1)
+    if (dealt and not pending) or not 0 <= dealt < len(order):
+        raise InvalidPositionError(f"dealt is given with turn: deal only, and is 0..{len(order) - 1}")
+    if pending:
+        pack_size = (52 if deal == 1 else pack_after(n, deal - 1)) - dealt
+    else:
+        pack_size = pack_after(n, deal)
     raw_pack = fields.get("pack")
     pack = 0
     if raw_pack is not None and not raw_pack.strip().isdigit():
@@ -211,13 +221,10 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
                 and not piles[side]:
             raise InvalidPositionError(f"side {side} has captured (last capturer or sweeps) but its pile is empty")
     if pending:
-        if any(hands):
-            raise InvalidPositionError("turn 'deal' needs every hand empty")
-        if deal == 1:
-            raise InvalidPositionError("turn 'deal' describes the start of a later deal (deal >= 2)")
+        _check_dealing(n, deal, order[:dealt], hands, loose, builds, piles, state)
         state.phase = DEALING
-        state.last_deal = False
-        state.deal_number = deal
+        state.dealt = dealt
+        state.last_deal = deal == rules.num_deals and dealt > 0
         state.turn = (dealer + 1) % n
         return state
     turn = _int(fields, "turn")
@@ -238,6 +245,23 @@ def _check_builds(rules: CasinoRules, builds: list[Build], hands: list[int]) -> 
             raise InvalidPositionError(f"build {b}: its controller holds no card of value {b.value} (12.4)")
     if not rules.allow_duplicate_value_builds and len(set(values)) != len(values):
         raise InvalidPositionError("two builds share a value (merge rule 7.3.5, invariant 12.5)")
+
+
+def _check_dealing(
+    n: int, deal: int, done: tuple[int, ...], hands: list[int], loose: int, builds: list[Build], piles: list[int],
+    state: CasinoState,
+) -> None:
+    """A position during a deal: hands hold exactly the cards dealt so far; no build can exist (7.4.2)."""
+    for seat in range(n):
+        if hands[seat].bit_count() != done.count(seat):
+            raise InvalidPositionError(
+                f"with {len(done)} cards of this deal dealt, seat {seat} holds {done.count(seat)} cards (5.3, 5.4)"
+            )
+    if builds:
+        raise InvalidPositionError("no build can be on the table between deals: its controller would hold no cards")
+    if deal == 1 and (loose.bit_count() != done.count(TABLE) or any(piles) or any(state.sweeps)
+                      or state.last_capturer is not None):
+        raise InvalidPositionError("during the first deal the table holds only the cards dealt to it, and nothing is captured")
 
 
 def _check_hand_sizes(n: int, dealer: int, turn: int, hands: list[int]) -> None:
