@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["make_gin_agent"]
+__all__ = ["LEVELS", "make_gin_agent"]
+
+LEVELS = ("easy", "simple", "medium", "hard")
 
 
 def make_gin_agent(level: str, seed: int | None = None, **options: Any) -> Any:
+    if level == "simple":
+        from .gin_simple import SimpleGinAgent
+
+        return SimpleGinAgent()
     if level == "easy":
         from .gin_easy import EasyGinAgent
 
