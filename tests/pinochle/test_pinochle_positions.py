@@ -8,11 +8,11 @@ import pytest
 from pinochle_support import game, legal, pos, step
 
 from cardtable.errors import InvalidPositionError
-from cardtable.pinochle import position
+from cardtable.pinochle import PinochleState, position
 from cardtable.pinochle.deck import FULL
 
 
-def _random_points(seed: int, count: int) -> list:  # type: ignore[type-arg]
+def _random_points(seed: int, count: int) -> list[PinochleState]:
     rng = random.Random(seed)
     out = []
     state = game().new_hand(seed % 2)

@@ -14,6 +14,7 @@ from pinochle_support import game, random_hand, step
 from cardtable.cards import PinochleCard
 from cardtable.pinochle import PinochleState
 from cardtable.pinochle.deck import CARDS, FULL, RANKS, iter_bits
+from cardtable.pinochle.melds import ROYAL, RUN
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 OPTIONS = st.fixed_dictionaries({
@@ -55,12 +56,24 @@ def test_conservation_and_invariants(seed: int, options: dict[str, Any]) -> None
         if state.phase != "deal":
             _check_conservation(state)
         assert state.dix_scored.bit_count() <= 2
-        scored_kinds = state.scored
-        # no card in a royal marriage after a run is checked at meld time; per-kind records only grow
-        assert all(m & ~FULL == 0 for m in scored_kinds)
         assert steps < 400
-    assert len(state.trick_log) == 24 or state.declarer >= 0
-    assert sum(1 for s, _, _ in state.meld_log) <= 12
+    assert len(state.trick_log) == 24
+    _check_meld_history(state)
+
+
+def _check_meld_history(state: PinochleState) -> None:
+    """11.1: one meld per stage-1 trick won; no card twice in one kind; no royal marriage after a run."""
+    stage1_wins = [sum(1 for *_, w in state.trick_log[:12] if w == seat) for seat in (0, 1)]
+    for seat in (0, 1):
+        assert sum(1 for s, _, _ in state.meld_log if s == seat) <= stage1_wins[seat]
+    used: dict[int, int] = {}
+    for _, kind, mask in state.meld_log:
+        assert not used.get(kind, 0) & mask
+        if kind == ROYAL:
+            assert not used.get(RUN, 0) & mask
+        used[kind] = used.get(kind, 0) | mask
+    dix_points = sum(v for b in state.breakdown for k, v in b.items() if k.startswith("dix"))
+    assert dix_points <= 20
 
 
 @settings(max_examples=25, deadline=None)
