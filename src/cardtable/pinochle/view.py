@@ -14,6 +14,7 @@ from ..cards import PinochleCard
 from .deck import CARDS, iter_bits
 from .melds import KIND_NAMES, KIND_POINTS, kinds_of
 from .phases import DEALING, OVER
+from .rules import PinochleRules
 
 if TYPE_CHECKING:
     from .state import PinochleState
@@ -69,6 +70,8 @@ class PinochleView:
     """The opponent's whole hand, in stage 2 and after the hand only."""
     points: tuple[int, int] | None
     """The hand score once the hand is over."""
+    rules: PinochleRules | None = None
+    """The rules of the hand (public)."""
 
 
 def make_view(state: PinochleState, seat: int) -> PinochleView:
@@ -114,4 +117,5 @@ def make_view(state: PinochleState, seat: int) -> PinochleView:
         events=tuple(events),
         opponent_hand=_cards(state.hand(opp)) if revealed else None,
         points=(state.points[0], state.points[1]) if over else None,
+        rules=state.rules,
     )
