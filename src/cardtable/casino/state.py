@@ -375,6 +375,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
             last_capturer=self.last_capturer,
             events=events,
             result={"points": list(self.points), "sides": self.breakdown()} if self.phase == OVER else None,
+            rules=self.rules,
         )
 
     def events(self, seat: int | None = None) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from .builds import Build
+from .rules import CasinoRules
 
 __all__ = ["CasinoView"]
 
@@ -44,6 +45,8 @@ class CasinoView:
     """The public log, with this seat's own dealt cards shown and everyone else's as ``?``."""
     result: dict[str, Any] | None
     """The hand's scoring breakdown once it is over."""
+    rules: CasinoRules | None = None
+    """The rules of the hand (public)."""
 
     @property
     def my_builds(self) -> tuple[Build, ...]:
