@@ -263,6 +263,9 @@ def test_c19_partnership_trail() -> None:
     legal = set(names(s.legal_actions()))
     assert {"TC trail", "TC x TH"} <= legal
     illegal(s, "TC b10 TH", "holding requirement 7.3.1")
+    p = position("dealer: 3; turn: 2; hand0: 2C; hand1: 3C; hand2: TC 4S; hand3: 6H 7H; table: KD QC TH 5D",
+                 num_players=4, build_for_partner=True)
+    illegal(p, "TC b10 TH", "holding requirement 7.3.1")  # only adding to a partner's build is allowed
 
 
 def test_c20_residue_goes_to_the_last_capturer() -> None:

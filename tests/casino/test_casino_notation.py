@@ -6,9 +6,11 @@ import random
 
 import pytest
 from casino_positions import names, play_random, position, random_position, variants
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardtable.casino import CasinoGame, CasinoRules, CasinoState
-from cardtable.errors import AmbiguousActionError, IllegalActionError, InvalidNotationError
+from cardtable.errors import AmbiguousActionError, CardtableError, IllegalActionError, InvalidNotationError
 
 
 def round_trip(state: CasinoState) -> None:
@@ -138,3 +140,15 @@ def test_raise_own_and_court_all_rules_named() -> None:
     with pytest.raises(IllegalActionError, match="court_capture = 'all'"):
         s.apply("KD x KS")
     s.apply("KD x KS KH")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789TJQKASHDCtxb[]:,+| @lastrailde♠♥", max_size=24))
+def test_any_text_parses_or_raises_a_cardtable_error(text: str) -> None:
+    s = position("dealer: 1; turn: 0; hand0: 2C 7D TS; hand1: 4H 8C KD; table: 3D 4S 5H 7C [single 8 @1: 5C+3C]")
+    try:
+        action = s.apply(text)
+    except CardtableError:
+        return
+    assert action in position("dealer: 1; turn: 0; hand0: 2C 7D TS; hand1: 4H 8C KD;"
+                              " table: 3D 4S 5H 7C [single 8 @1: 5C+3C]").legal_actions()
