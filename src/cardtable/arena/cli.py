@@ -18,7 +18,7 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
         "arena", help="duplicate deals between computer players, with confidence intervals",
         description="Play duplicate deals (the same shuffles with the seats rotated) between agent levels "
-                    "and report points per hand, margins and win rates with 95%% confidence intervals.")
+                    "and report points per hand, margins and win rates with 95% confidence intervals.")
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--agents", "-a", required=True, help="comma-separated levels, e.g. hard,medium "
                    "(one per side; more make a round robin; one plays itself)")
