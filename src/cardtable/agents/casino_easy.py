@@ -1,0 +1,48 @@
+"""A simple rule Casino player (level ``easy``).
+
+It captures whenever it can, taking the capture worth most by a fixed count
+(10♦ 2, 2♠ and aces 1, then spades and cards as tie-breaks), and otherwise
+trails its lowest card that carries no points. It never builds. Since it never
+builds it never controls a build, so a trail is always allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..casino.actions import CasinoAction
+from ..casino.scoring import SPADES_MASK
+from ..casino.view import CasinoView
+from .casino_common import card_points
+
+__all__ = ["EasyCasinoAgent"]
+
+
+def capture_worth(action: CasinoAction) -> tuple[int, int, int]:
+    taken = action.card.bit | action.loose | action.builds_mask
+    return (card_points(taken), (taken & SPADES_MASK).bit_count(), taken.bit_count())
+
+
+def trail_cost(action: CasinoAction) -> tuple[int, int, int]:
+    card = action.card
+    return (card_points(card.bit), int(card.bit & SPADES_MASK != 0), card.rank)
+
+
+class EasyCasinoAgent:
+    """Deterministic rule player: the richest capture, else the cheapest trail; never builds."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
+        if not legal_actions:
+            raise ValueError("no legal actions to choose from")
+        captures = [a for a in legal_actions if a.kind == "capture"]
+        if captures:
+            return max(captures, key=capture_worth)
+        trails = [a for a in legal_actions if a.kind == "trail"]
+        if trails:
+            return min(trails, key=trail_cost)
+        return legal_actions[0]

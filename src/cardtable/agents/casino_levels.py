@@ -1,0 +1,25 @@
+"""Constructors of the Casino levels ``easy``, ``medium`` and ``hard`` for :func:`make_agent`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["LEVELS", "make_casino_agent"]
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def make_casino_agent(level: str, seed: int | None = None, **options: Any) -> Any:
+    if level == "easy":
+        from .casino_easy import EasyCasinoAgent
+
+        return EasyCasinoAgent(seed)
+    if level == "medium":
+        from .casino_medium import MediumCasinoAgent
+
+        return MediumCasinoAgent(seed)
+    if level == "hard":
+        from .casino_hard import HardCasinoAgent
+
+        return HardCasinoAgent(seed, **options)
+    raise ValueError(f"unknown casino level {level!r}")
