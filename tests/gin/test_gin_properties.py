@@ -84,7 +84,9 @@ def test_random_hands_end_and_conserve_cards(case: tuple[GinRules, int, int, boo
         assert sum(popcount(p) for p in parts) == 52 and popcount(pile) == len(state.discard)
         assert parts[0] | parts[1] | pile | state.stock | knock == FULL
         assert popcount(state.stock) == state.stock_size
-        assert not state.known[0] & ~state.hands[0] and not state.known[1] & ~state.hands[1]
+        face_down = state.knock_card.bit if state.knock_card and state.phase == "arrange" else 0
+        for seat in (0, 1):  # known cards are held (or, while the knocker arranges, lie face down)
+            assert not state.known[seat] & ~(state.hands[seat] | (face_down if seat == state.turn else 0))
         phase = state.phase
         sizes = [popcount(state.hands[0]), popcount(state.hands[1])]
         if phase in ("offer", "offer-dealer", "forced-draw", "draw", "drawing", "wall", "arrange"):
@@ -207,6 +209,15 @@ def mask_cards(mask: int) -> set[Card]:
     return {Card.from_index(i) for i in range(52) if mask >> i & 1}
 
 
+def seen_before(state: GinState, seat: int) -> int:
+    """Cards ``seat`` has legitimately seen: its own deals and draws, and every card shown face up."""
+    mask = 0
+    for action, actor in zip(state.history, state.actors):
+        if action.card is not None and (action.kind == "discard" or actor in (seat, -1)):
+            mask |= action.card.bit
+    return mask
+
+
 @SETTINGS
 @given(games)
 def test_views_hide_exactly_what_is_hidden(case: tuple[GinRules, int, int, bool]) -> None:
@@ -222,7 +233,8 @@ def test_views_hide_exactly_what_is_hidden(case: tuple[GinRules, int, int, bool]
             if not scored:
                 hidden |= state.hands[opp] & ~state.known[opp]
                 if state.knock_card is not None and state.turn == opp:
-                    hidden |= state.knock_card.bit  # face down until the showdown
+                    # face down until the showdown (the seat may have held or seen it earlier)
+                    hidden |= state.knock_card.bit & ~seen_before(state, seat)
             leak = seen & mask_cards(hidden)
             assert not leak, f"seat {seat} sees hidden cards {sorted(map(str, leak))} in phase {state.phase}"
             # what the seat may know is there
@@ -252,6 +264,24 @@ def test_view_shows_cards_taken_from_the_discard_pile() -> None:
     assert view.opponent_known == (Card.parse("8D"),) and Card.parse("AD") in view.discard_pile
     assert "deal ?" not in view.events  # a position has no deal history; events are public actions only
     assert view.events == ("take", "discard AD")
+
+
+def test_face_down_knock_card_is_not_revealed_while_the_knocker_arranges() -> None:
+    from gin_positions import position
+
+    # seat 0 is known to hold 3H (taken from the pile). Knocking 3H or 4C must look the same to seat 1.
+    views = []
+    for knock in ("3H", "4C"):
+        state = position("4D 5D 6D 7D 7S 7C 7H 2C AS 3H 4C", "8D 9D KS KH KC 2S 3S 4S QC JH",
+                         discard="TS", known0="3H")
+        state.apply(f"knock {knock}")
+        assert state.phase == "arrange"
+        views.append(state.view(1))
+        assert Card.parse(knock) not in state.view(1).discard_pile and Card.parse(knock) in state.view(0).discard_pile
+        state.apply(state.legal_actions()[0])
+        assert not state.known[0] & ~state.hands[0]  # at the showdown the knock card is public
+    assert views[0] == views[1]
+    assert views[0].opponent_known == (Card.parse("3H"),) and views[0].events == ("knock ?",)
 
 
 # --- clone, illegal actions, notation, positions -------------------------------------------------------

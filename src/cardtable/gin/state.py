@@ -370,7 +370,8 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             card = action.card
             assert card is not None
             self.hands[turn] &= ~card.bit
-            self.known[turn] &= ~card.bit
+            # a known knock card stays in ``known`` until the showdown: it lies face down, so
+            # dropping it here would tell the defender which card it was
             self.knock_card = card
             hand = self.hands[turn]
             if deadwood(hand) == 0:
@@ -403,6 +404,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
     def _showdown(self, outcome: str, knocker: int, melds: tuple[int, ...]) -> None:
         rules = self.rules
         hand = self.hands[knocker]
+        self.known[knocker] &= hand
         defender = 1 - knocker
         dhand = self.hands[defender]
         k = deadwood(hand)
@@ -696,7 +698,8 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         state.turn = turn
         for i in (0, 1):
             known = cards_to_mask(parse_cards(fields.get(f"known{i}", "-")))
-            if known & ~state.hands[i]:
+            face_down = knock.bit if knock is not None and phase == ARRANGE and i == turn else 0
+            if known & ~(state.hands[i] | face_down):
                 raise InvalidPositionError(f"known{i} lists cards that are not in hand{i}")
             state.known[i] = known
         state.taken = card_or_none("taken")
