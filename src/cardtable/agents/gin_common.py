@@ -383,14 +383,32 @@ def _wants_upcard(hand: int, up: int, may_discard_up: bool) -> bool:
 
 def _light_discard(hand: int, forbidden: int, limit: int) -> tuple[int, int]:
     """Light policy discard: (card, deadwood left); least deadwood, then fewest connections, then highest."""
-    best, key_best, left_best = -1, (1 << 30, 0, 0), 0
-    for i in bits(hand & ~forbidden):
-        rest = hand & ~(1 << i)
-        left = dw(rest)
-        key = (left, popcount(NEAR[i] & rest) * 2 + popcount(NEIGH[i] & rest), -VALUE[i])
+    cache = _DW_CACHE
+    best_left = 1 << 30
+    ties: list[int] = []
+    m = hand & ~forbidden
+    while m:
+        low = m & -m
+        m ^= low
+        rest = hand ^ low
+        left = cache.get(rest)
+        if left is None:
+            left = dw(rest)
+        if left < best_left:
+            best_left = left
+            ties = [low]
+        elif left == best_left:
+            ties.append(low)
+    if len(ties) == 1:
+        return ties[0].bit_length() - 1, best_left
+    best, key_best = -1, (1 << 30, 0)
+    for low in ties:
+        i = low.bit_length() - 1
+        rest = hand ^ low
+        key = ((NEAR[i] & rest).bit_count() * 2 + (NEIGH[i] & rest).bit_count(), -VALUE[i])
         if key < key_best:
-            best, key_best, left_best = i, key, left
-    return best, left_best
+            best, key_best = i, key
+    return best, best_left
 
 
 def playout(

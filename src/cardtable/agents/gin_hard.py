@@ -9,9 +9,16 @@ The same worlds are used for every candidate (common random numbers), which
 makes the comparison much sharper than independent samples would.
 
 Candidates come from the ``medium`` evaluator: both choices at a draw, the best
-few discards plus every knock at a discard decision. Decisions that need no
-search (a single legal action, big gin, the arrangement, the wall) are left to
-``medium``'s judgement.
+few discards plus every knock at a discard decision. ``medium``'s own choice is
+the baseline, and the search overrides it only when another candidate's paired
+advantage stays positive after subtracting ``confidence`` standard errors, so
+sampling noise cannot make ``hard`` worse than ``medium``'s judgement by much.
+Decisions that need no search (a single legal action, big gin, the
+arrangement, the wall) are left to ``medium``.
+
+The time budget (default 0.9 s) covers the whole decision; ``workers=2`` splits
+the worlds over a small process pool (both cores), ``workers=1`` (default)
+stays in-process. ``time_budget=None, worlds=N`` gives reproducible decisions.
 
 The agent sees only its view: it never receives the engine state, and the
 only states it builds are its own sampled worlds.
@@ -160,7 +167,7 @@ class HardGinAgent:
         self.workers = max(1, workers)
         self.structured = structured
         self.confidence = confidence
-        self.medium = MediumGinAgent(seed, self.rules, samples=48)
+        self.medium = MediumGinAgent(seed, self.rules, samples=32)
         self.last_worlds = 0
 
     def _needs_search(self, view: GinView, legal: Sequence[GinAction]) -> bool:
@@ -176,6 +183,7 @@ class HardGinAgent:
         its paired advantage over the baseline, less ``confidence`` standard errors,
         stays positive. The values shown are these cautious estimates.
         """
+        started = time.perf_counter()
         ranked = self.medium.ranked(view, legal)
         if not self._needs_search(view, legal):
             self.last_worlds = 0
@@ -183,11 +191,12 @@ class HardGinAgent:
         cands = [a for a, _ in ranked[: self.candidates]]
         cands.extend(a for a, _ in ranked[self.candidates:] if a.kind == "knock")
         seed = view_seed(view, self.seed)
+        budget = None if self.time_budget is None else max(0.0, self.time_budget - (time.perf_counter() - started))
         if self.workers > 1:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
             futures = [
                 _pool(self.workers).submit(
-                    search, view, cands, self.rules, seed + 7919 * w, self.time_budget, worlds, self.structured
+                    search, view, cands, self.rules, seed + 7919 * w, budget, worlds, self.structured
                 )
                 for w in range(self.workers)
             ]
@@ -200,7 +209,7 @@ class HardGinAgent:
                 squares = [a + b for a, b in zip(squares, q)]
                 n += k
         else:
-            totals, squares, n = search(view, cands, self.rules, seed, self.time_budget, self.worlds, self.structured)
+            totals, squares, n = search(view, cands, self.rules, seed, budget, self.worlds, self.structured)
         self.last_worlds = n
         base = totals[0] / n
         scored: list[tuple[GinAction, float]] = [(cands[0], base)]
@@ -213,6 +222,7 @@ class HardGinAgent:
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 
     def act(self, view: GinView, legal_actions: Sequence[GinAction]) -> GinAction:
+        self.last_worlds = 0
         return first_choice(self.evaluate, view, legal_actions)
 
     def explain(self, view: GinView, legal_actions: Sequence[GinAction], k: int = 3) -> list[tuple[GinAction, float]]:
