@@ -19,7 +19,8 @@ follower's legal answers), with
 * move ordering: the best lead stored in the table first, then leads the
   follower cannot beat (high cards first), then the others (low cards first);
   the legal answers to a lead either all win the trick (tried highest first)
-  or all lose it (tried cheapest first).
+  or all lose it (tried cheapest first);
+* a bound: no side can gain more than the points left plus the last trick.
 
 >>> from cardtable.pinochle.deck import parse_mask, format_mask
 >>> me, you = parse_mask("ASa 9Ha"), parse_mask("TSa KHa")
@@ -84,6 +85,8 @@ class Solver:
         self.trump = trump
         self.pts = card_points(counting)
         self.table: dict[int, tuple[int, int, int]] = {}
+        self.classes = [(sum(1 << i for i in range(48) if self.pts[i] == v), v) for v in sorted(set(self.pts)) if v]
+        """The cards of each nonzero point value: the points left bound the value of any position."""
         self.nodes = 0
 
     def _follow_options(self, hand: int, lead: int) -> int:
@@ -112,6 +115,13 @@ class Solver:
             return -p if _SUIT_OF[fc] == trump else p
         rest = leader & (leader - 1)
         deep = rest & (rest - 1)  # three cards or more: worth a table entry
+        bound = 10
+        for mask, value in self.classes:
+            bound += value * ((leader & mask).bit_count() + (follower & mask).bit_count())
+        if bound <= alpha:
+            return bound
+        if -bound >= beta:
+            return -bound
         key = (leader << 48) | follower
         table = self.table
         entry = table.get(key) if deep else None
