@@ -1,0 +1,190 @@
+"""A search Pinochle player (level ``hard``): PIMC over sampled worlds, exact in stage 2.
+
+**Stage 1.** For each decision it samples worlds consistent with everything
+its seat has seen (:func:`.pinochle_common.sample_world`: the opponent's
+melded and known cards stay, its hidden cards and the stock order are drawn
+from the unseen cards), plays every candidate action in each world to the end
+of the hand (stage 1 with the ``medium`` heuristic for both seats, each seat
+judging from its own cards only; stage 2 with a fast greedy policy) and keeps
+the action with the best mean points margin. Every candidate is played in the
+same worlds (common random numbers). ``medium``'s choice is the baseline:
+another candidate replaces it only when its paired advantage, less
+``confidence`` standard errors, stays positive.
+
+**Stage 2** is full information: it plays the exact solver's move
+(:mod:`cardtable.pinochle.solver`), so its stage-2 play is optimal.
+
+The agent sees only its view: it never receives the engine state; the only
+states it builds are its own sampled worlds.
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import random
+import time
+import zlib
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from ..pinochle.actions import PinochleAction
+from ..pinochle.rules import PinochleRules
+from ..pinochle.view import PinochleView
+from .pinochle_common import Knowledge, Sim, Stage2, knowledge, sample_world
+from .pinochle_medium import ranked_actions
+
+__all__ = ["HardPinochleAgent", "search", "view_seed"]
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = ProcessPoolExecutor(workers)
+        _POOLS[workers] = pool
+        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+    return pool
+
+
+def view_seed(view: PinochleView, seed: int | None) -> int:
+    """A reproducible per-decision seed from the public content of the view (and own cards)."""
+    text = "|".join(view.events) + "/" + " ".join(str(c) for c in view.hand) + "/" + view.phase
+    return (0 if seed is None else seed) * 1_000_003 + zlib.crc32(text.encode())
+
+
+def action_value(world: Sim, seat: int, action: PinochleAction) -> int:
+    """Points margin for ``seat`` after ``action`` in ``world`` (a copy is played) and heuristic play to the end."""
+    sim = world.copy()
+    kind = action.kind
+    if kind == "play":
+        following = sim.lead >= 0
+        sim.play_card(seat, action.card)
+        if following:
+            sim.finish_trick_turn()
+    elif kind in ("exchange", "no exchange"):
+        if kind == "exchange":
+            sim.exchange(seat, action.card)
+        sim.policy_meld(seat)
+        sim.draw()
+    elif kind == "meld":
+        sim.meld(seat, action.meld, action.cards)
+        sim.draw()
+    elif kind == "no meld":
+        sim.draw()
+    else:
+        raise ValueError(f"hard search does not evaluate {action}")
+    sim.run()
+    return sim.margin(seat)
+
+
+def search(
+    kn: Knowledge, lead_by: int, candidates: Sequence[PinochleAction], seed: int, budget: float | None,
+    max_worlds: int | None,
+) -> tuple[list[float], list[float], int]:
+    """Play every candidate in the same sampled worlds: per candidate the sum of margins, the sum of
+    squared paired differences against candidate 0, and the number of worlds."""
+    rng = random.Random(seed)
+    totals = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)
+    deadline = None if budget is None else time.perf_counter() + budget
+    n = 0
+    while True:
+        world = sample_world(kn, rng, lead_by)
+        base = 0
+        for i, a in enumerate(candidates):
+            v = action_value(world, kn.seat, a)
+            if i == 0:
+                base = v
+            totals[i] += v
+            squares[i] += (v - base) ** 2
+        n += 1
+        if max_worlds is not None and n >= max_worlds:
+            break
+        if deadline is not None and time.perf_counter() >= deadline and n >= 4:
+            break
+        if deadline is None and max_worlds is None and n >= 64:
+            break
+    return totals, squares, n
+
+
+class HardPinochleAgent:
+    """PIMC search with heuristic playouts in stage 1; the exact solver in stage 2."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rules: PinochleRules | None = None,
+        time_budget: float | None = 0.8,
+        worlds: int | None = None,
+        candidates: int = 6,
+        workers: int = 1,
+        confidence: float = 1.0,
+    ) -> None:
+        """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
+        ``workers`` > 1 splits the worlds over a process pool."""
+        self.seed = 0 if seed is None else seed
+        self.rules = rules
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.candidates = candidates
+        self.workers = max(1, workers)
+        self.confidence = confidence
+        self.stage2 = Stage2()
+        self.last_worlds = 0
+
+    def evaluate(self, view: PinochleView, legal: Sequence[PinochleAction],
+                 exact: bool = False) -> list[tuple[PinochleAction, float]]:
+        """Actions with estimated values (points margin of the rest of the hand in stage 1), best first."""
+        kn = knowledge(view, self.rules)
+        ranked = ranked_actions(kn, legal, self.stage2, exact)
+        self.last_worlds = 0
+        if kn.opp_hand or len(ranked) == 1 or view.phase == "exchange":
+            return ranked
+        cands = [a for a, _ in ranked[: self.candidates] if a.kind in ("play", "meld", "no meld")]
+        if len(cands) < 2:
+            return ranked
+        lead_by = view.leader
+        seed = view_seed(view, self.seed)
+        if self.workers > 1:
+            worlds = None if self.worlds is None else -(-self.worlds // self.workers)
+            futures = [_pool(self.workers).submit(search, kn, lead_by, cands, seed + 7919 * w, self.time_budget,
+                                                  worlds) for w in range(self.workers)]
+            totals = [0.0] * len(cands)
+            squares = [0.0] * len(cands)
+            n = 0
+            for f in futures:
+                t, q, k = f.result()
+                totals = [a + b for a, b in zip(totals, t)]
+                squares = [a + b for a, b in zip(squares, q)]
+                n += k
+        else:
+            totals, squares, n = search(kn, lead_by, cands, seed, self.time_budget, self.worlds)
+        self.last_worlds = n
+        base = totals[0] / n
+        scored: list[tuple[PinochleAction, float]] = [(cands[0], base)]
+        for i in range(1, len(cands)):
+            diff = (totals[i] - totals[0]) / n
+            var = max(0.0, squares[i] / n - diff * diff)
+            se = math.sqrt(var / max(1, n - 1))
+            scored.append((cands[i], base + diff - self.confidence * se))
+        order = {a: i for i, a in enumerate(cands)}
+        searched = sorted(scored, key=lambda av: (-av[1], order[av[0]]))
+        low = searched[-1][1] - 1.0
+        rest = [(a, low - i) for i, (a, _) in enumerate(r for r in ranked if r[0] not in order)]
+        return searched + rest
+
+    def act(self, view: PinochleView, legal_actions: Sequence[PinochleAction]) -> PinochleAction:
+        if not legal_actions:
+            raise ValueError("no legal actions to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.evaluate(view, legal_actions)[0][0]
+
+    def explain(self, view: PinochleView, legal_actions: Sequence[PinochleAction],
+                k: int = 3) -> list[tuple[PinochleAction, float]]:
+        """The ``k`` best actions with their values (mean points margin; exact in stage 2), best first."""
+        return self.evaluate(view, legal_actions, exact=True)[:k]

@@ -1,0 +1,25 @@
+"""Constructors of the Pinochle levels ``easy``, ``medium`` and ``hard`` for :func:`make_agent`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["LEVELS", "make_pinochle_agent"]
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def make_pinochle_agent(level: str, seed: int | None = None, **options: Any) -> Any:
+    if level == "easy":
+        from .pinochle_easy import EasyPinochleAgent
+
+        return EasyPinochleAgent(seed)
+    if level == "medium":
+        from .pinochle_medium import MediumPinochleAgent
+
+        return MediumPinochleAgent(seed, **options)
+    if level == "hard":
+        from .pinochle_hard import HardPinochleAgent
+
+        return HardPinochleAgent(seed, **options)
+    raise ValueError(f"unknown pinochle level {level!r}")
