@@ -175,12 +175,25 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--hands", action="store_true", help="single hands instead of matches")
     sim.add_argument("--no-progress", action="store_true")
 
+    srv = sub.add_parser("serve", help="play in the browser (needs the web extra)")
+    srv.add_argument("--host", default="127.0.0.1")
+    srv.add_argument("--port", type=int, default=8000)
+
     from .arena.cli import add_arena_parser
 
     add_arena_parser(sub)
 
     args = parser.parse_args(argv)
     try:
+        if args.command == "serve":
+            try:
+                from .apps.web import server as web_server
+            except ImportError as exc:
+                print(f"cardtable serve needs the web extra (pip install 'cardtable[web]'): {exc}", file=sys.stderr)
+                return 2
+            print(f"cardtable: serving on http://{args.host}:{args.port}/", file=sys.stderr)
+            web_server.serve(args.host, args.port, args.database)
+            return 0
         if args.command == "arena":
             from .arena.cli import run_arena_command
 

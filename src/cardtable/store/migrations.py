@@ -149,9 +149,24 @@ def _v2_seats_and_summary(conn: Connection) -> None:
     conn.execute(text("CREATE UNIQUE INDEX ux_games_uid ON games (uid)"))
 
 
+def _v3_web_tables(conn: Connection) -> None:
+    """Web tables: a public id, the game they play, seats (kinds, names, token hashes) and an undo count."""
+    conn.execute(text(
+        """CREATE TABLE web_tables (
+            id VARCHAR(32) NOT NULL PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seats TEXT NOT NULL,
+            undos INTEGER DEFAULT 0 NOT NULL,
+            created_at TIMESTAMP NOT NULL
+        )"""
+    ))
+    conn.execute(text("CREATE UNIQUE INDEX ux_web_tables_game ON web_tables (game_id)"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, games, records", _v1_initial),
     Migration(2, "game seats, public uid, totals, margin, counts, source", _v2_seats_and_summary),
+    Migration(3, "web tables with per-seat token hashes", _v3_web_tables),
 )
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
 

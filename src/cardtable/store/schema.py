@@ -27,8 +27,10 @@ Tables
     ``(game_id, seat)``: ``side``, ``player_id``, ``kind`` (``human``,
     ``computer``, ...) and ``level`` (the computer level).
 
-Later tables (e.g. web ``tables`` with per-seat tokens, issue 7) reference
-``games.id`` and come with a new migration step.
+``web_tables`` (version 3)
+    one row per table of the web server: ``id`` (random, public), ``game_id``
+    (unique, foreign key), ``seats`` (JSON: kind, level, name and the SHA-256 of
+    each human seat's invite token), ``undos`` and ``created_at``.
 """
 
 from __future__ import annotations
@@ -46,9 +48,9 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "STATUSES"]
+__all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "web_tables", "STATUSES"]
 
-LATEST_VERSION = 2
+LATEST_VERSION = 3
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -118,4 +120,15 @@ game_seats = Table(
     Column("level", String(32), nullable=True),
     PrimaryKeyConstraint("game_id", "seat"),
     Index("ix_game_seats_player", "player_id"),
+)
+
+web_tables = Table(
+    "web_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("undos", Integer, nullable=False, server_default="0"),
+    Column("created_at", DateTime, nullable=False),
+    Index("ux_web_tables_game", "game_id", unique=True),
 )

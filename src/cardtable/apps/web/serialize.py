@@ -1,0 +1,117 @@
+"""Views to JSON: everything a client gets about a hand comes from ``state.view(seat)``.
+
+Cards become their notation (``QS``, ``ASa``); dataclasses become objects;
+rules become their ``to_dict()``. Spectators get :func:`public_view`: the
+views of all seats merged so that only what every seat knows is left (other
+cards are written ``??``, a card back). Needs no web framework.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Card, PinochleCard, cards_to_mask, mask_to_cards
+
+__all__ = ["to_jsonable", "serialize_view", "public_view", "card_tokens", "HIDDEN", "CARD_TOKEN"]
+
+HIDDEN = "??"
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC][ab]?)(?![A-Za-z0-9])")
+"""A card in notation inside any text (pinochle cards carry their copy letter)."""
+_PRIVATE_KEYS = frozenset({"deadwood", "extras"})
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data for a view value."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Card | PinochleCard):
+        return str(value)
+    groups = getattr(value, "groups", None)
+    if hasattr(value, "controller") and isinstance(groups, tuple):  # a Casino build: groups are card masks
+        return {
+            "value": int(value.value),
+            "controller": int(value.controller),
+            "kind": str(value.kind),
+            "groups": [[str(c) for c in mask_to_cards(g)] for g in groups],
+        }
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict) and hasattr(value, "PRESETS"):  # rules
+        return to_jsonable(to_dict())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in value]
+    return str(value)
+
+
+def serialize_view(game: str, view: Any) -> dict[str, Any]:
+    """The view as JSON, plus ``extras`` a table needs that follow from the view alone (Gin melds)."""
+    data: dict[str, Any] = to_jsonable(view)
+    extras: dict[str, Any] = {}
+    if game == "gin" and getattr(view, "hand", None):
+        from ...gin.melds import canonical_arrangement, deadwood_cards
+
+        hand = cards_to_mask(view.hand)
+        melds = canonical_arrangement(hand)
+        extras["melds"] = [[str(c) for c in _meld_order(mask_to_cards(m))] for m in melds]
+        extras["deadwood_cards"] = [str(c) for c in mask_to_cards(deadwood_cards(hand, melds))]
+    data["extras"] = extras
+    return data
+
+
+def _meld_order(cards: list[Card]) -> list[Card]:
+    if len({c.rank for c in cards}) == 1:
+        return sorted(cards, key=lambda c: c.suit)
+    return sorted(cards, key=lambda c: c.rank)
+
+
+def card_tokens(data: Any) -> set[str]:
+    """Every card notation found anywhere in JSON data (keys and strings)."""
+    out: set[str] = set()
+    _collect(data, out)
+    return out
+
+
+def _collect(data: Any, out: set[str]) -> None:
+    if isinstance(data, str):
+        out.update(CARD_TOKEN.findall(data))
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            _collect(k, out)
+            _collect(v, out)
+    elif isinstance(data, list | tuple):
+        for v in data:
+            _collect(v, out)
+
+
+def public_view(views: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What a spectator may see: seat 0's serialized view with every card not known to all seats hidden.
+
+    ``events`` (the move logs) are merged entry by entry: an entry that reads
+    differently from different seats is hidden as a whole.
+    """
+    public = set.intersection(*(card_tokens(v) for v in views)) if views else set()
+    base = views[0]
+    out = {k: v for k, v in base.items() if k not in _PRIVATE_KEYS}
+    out["seat"] = None
+    out["extras"] = {}
+    if all(isinstance(v.get("events"), list) for v in views):
+        logs = [v["events"] for v in views]
+        merged = [e[0] if all(x == e[0] for x in e) else HIDDEN for e in zip(*logs)]
+        out["events"] = merged
+    return _mask(out, public)  # type: ignore[no-any-return]
+
+
+def _mask(data: Any, public: set[str]) -> Any:
+    if isinstance(data, str):
+        return CARD_TOKEN.sub(lambda m: m.group(0) if m.group(0) in public else HIDDEN, data)
+    if isinstance(data, dict):
+        return {k: _mask(v, public) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_mask(v, public) for v in data]
+    return data

@@ -1,0 +1,390 @@
+"""The ASGI app: lobby and history over HTTP, tables over WebSockets, the front end as static files.
+
+WebSocket protocol (JSON text frames), on ``/ws/{table_id}``:
+
+client -> server
+    ``{"t": "join", "token": T}`` (a seat's invite token) or ``{"t": "spectate"}`` first;
+    then ``{"t": "act", "m": "discard QS", "n": N}`` (``N``: the table's move
+    counter from the last state, so a stale or replayed move is refused),
+    ``{"t": "undo", "n": N}``, ``{"t": "hint"}``, ``{"t": "ping"}``, ``{"t": "leave"}``.
+server -> client
+    ``{"t": "state", ...}`` (see :meth:`Table.message_for`), ``{"t": "hints", "hints": [...]}``,
+    ``{"t": "error", "code": C, "msg": M}``, ``{"t": "pong"}``.
+
+Every refused request gets an error and changes nothing; messages over
+:data:`MAX_MESSAGE` bytes and more than :data:`RATE` messages a second (burst
+:data:`BURST`) per connection are refused too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ...agents import AGENT_LEVELS
+from ...errors import CardtableError
+from ...registry import GAMES, game_class
+from ...store import GameNotFoundError, Store
+from ...store import schema as s
+from ...store.store import start_match
+from .serialize import serialize_view, to_jsonable
+from .tables import Table, TableManager, WebError
+
+__all__ = ["create_app", "serve", "MAX_MESSAGE", "RATE", "BURST"]
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).with_name("static")
+MAX_MESSAGE = 4096
+RATE = 10.0
+BURST = 30.0
+MAX_VIOLATIONS = 200
+MAX_QUEUE = 256
+MAX_BODY = 16_384
+HELLO_TIMEOUT = 30.0
+
+
+class Connection:
+    """One WebSocket: a send queue drained by a writer task, so a slow client never blocks a table."""
+
+    def __init__(self, ws: WebSocket, rate: float = RATE, burst: float = BURST) -> None:
+        self.ws = ws
+        self.rate = rate
+        self.burst = burst
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.tokens = burst
+        self.stamp = time.monotonic()
+        self.violations = 0
+        self.last_rate_error = 0.0
+        self.closed = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:  # not reading: drop the connection, keep the table
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(message)
+
+    def error(self, code: str, msg: str) -> None:
+        self.push({"t": "error", "code": code, "msg": msg})
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.violations += 1
+        return False
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                msg = await self.queue.get()
+                if msg is None:
+                    break
+                await self.ws.send_text(json.dumps(msg, separators=(",", ":")))
+        except Exception:  # the socket went away
+            pass
+        finally:
+            self.closed = True
+            if self.ws.application_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(1008 if self.violations > MAX_VIOLATIONS else 1000)
+
+
+def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: float = RATE,
+               burst: float = BURST) -> FastAPI:
+    """The app, with its store opened now (``database``: URL or path; default as :meth:`Store.open`).
+
+    ``rate``/``burst``: messages a second each connection may send (token bucket).
+    """
+    store = Store.open(database)
+    manager = TableManager(store, think_delay=think_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await manager.close()
+        store.close()
+
+    app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/")
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        games: dict[str, Any] = {}
+        for name in GAMES:
+            rules_class = game_class(name).rules_class
+            default = rules_class.preset("standard")
+            games[name] = {
+                "presets": list(rules_class.presets()),
+                "levels": list(AGENT_LEVELS.get(name, ("random",))),
+                "target": getattr(default, "target_score", None),
+                "players": [2, 3, 4] if name == "casino" else [2],
+            }
+        return {"games": games}
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> JSONResponse:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            raise HTTPException(413, "request too large")
+        try:
+            spec = json.loads(body)
+        except ValueError:
+            raise HTTPException(400, "request is not JSON") from None
+        try:
+            table, tokens = await manager.create(spec)
+        except WebError as exc:
+            raise HTTPException(400, str(exc)) from None
+        seats = [{"seat": i, "kind": sp.kind, "name": sp.name, "level": sp.level, "token": tokens.get(i)}
+                 for i, sp in enumerate(table.seats)]
+        return JSONResponse({"id": table.id, "game": table.game, "seats": seats})
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        return {"tables": await asyncio.to_thread(manager.live_tables)}
+
+    @app.get("/api/finished")
+    async def finished(game: str | None = None) -> dict[str, Any]:
+        if game is not None and game not in GAMES:
+            raise HTTPException(400, "unknown game")
+        infos = await asyncio.to_thread(store.list_games, game, s.FINISHED, 200)
+        return {"games": [_info_json(i) for i in infos]}
+
+    @app.get("/api/replay/{uid}")
+    async def replay(uid: str, hand: int = 1) -> dict[str, Any]:
+        if not uid.isalnum() or len(uid) > 32:
+            raise HTTPException(404, "no such game")
+        try:
+            return await asyncio.to_thread(_replay, store, uid, hand)
+        except GameNotFoundError:
+            raise HTTPException(404, "no such game") from None
+        except CardtableError as exc:
+            raise HTTPException(422, f"the record cannot be replayed: {exc}") from None
+
+    @app.get("/api/stats")
+    async def stats() -> dict[str, Any]:
+        return await asyncio.to_thread(_stats, store)
+
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        conn = Connection(ws, rate, burst)
+        writer = asyncio.create_task(conn.writer())
+        table: Table | None = None
+        seat: int | None = None
+        watching = False
+        try:
+            try:
+                table = await manager.get(table_id)
+            except WebError as exc:
+                conn.error(exc.code, str(exc))
+                return
+            while not conn.closed:
+                try:
+                    raw = await asyncio.wait_for(ws.receive(), None if (seat is not None or watching) else HELLO_TIMEOUT)
+                except TimeoutError:
+                    conn.error("timeout", "send join or spectate first")
+                    return
+                if raw.get("type") == "websocket.disconnect":
+                    return
+                msg = _decode(conn, raw)
+                if msg is None:
+                    if conn.violations > MAX_VIOLATIONS:
+                        return
+                    continue
+                kind = msg.get("t")
+                if seat is None and not watching:
+                    if kind == "join":
+                        found = table.seat_for_token(msg.get("token"))
+                        if found is None:
+                            conn.error("token", "this invite link is not valid for this table")
+                            return
+                        seat = found
+                        table.clients.setdefault(seat, set()).add(conn)
+                        table.broadcast()  # everyone sees the seat come online (and the joiner its state)
+                    elif kind == "spectate":
+                        watching = True
+                        table.spectators.add(conn)
+                        table.send(conn, None)
+                    else:
+                        conn.error("hello", "send join (with your token) or spectate first")
+                    continue
+                await _dispatch(manager, table, conn, seat, kind, msg)
+                if kind == "leave":
+                    return
+        except WebSocketDisconnect:
+            pass
+        except Exception:  # never let one connection take the server down
+            log.exception("websocket handler failed")
+        finally:
+            if table is not None:
+                if seat is not None:
+                    table.clients.get(seat, set()).discard(conn)
+                    with contextlib.suppress(Exception):
+                        table.broadcast()
+                table.spectators.discard(conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+
+    return app
+
+
+def _decode(conn: Connection, raw: Any) -> dict[str, Any] | None:
+    if not conn.allow():
+        now = time.monotonic()
+        if now - conn.last_rate_error > 1.0:
+            conn.last_rate_error = now
+            conn.error("rate", f"too many messages: at most {conn.rate:g} a second")
+        return None
+    text = raw.get("text")
+    if text is None:
+        data = raw.get("bytes")
+        if data is None or len(data) > MAX_MESSAGE:
+            conn.error("size" if data else "malformed", "send JSON text messages of at most 4 KB")
+            return None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            conn.error("malformed", "messages must be UTF-8 JSON")
+            return None
+    if len(text) > MAX_MESSAGE:
+        conn.error("size", f"message too large: at most {MAX_MESSAGE} bytes")
+        return None
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        conn.error("malformed", "message is not JSON")
+        return None
+    if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
+        conn.error("malformed", "a message is a JSON object with a type 't'")
+        return None
+    return msg
+
+
+async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat: int | None, kind: Any,
+                    msg: dict[str, Any]) -> None:
+    try:
+        if kind == "ping":
+            conn.push({"t": "pong"})
+        elif kind == "leave":
+            conn.push({"t": "left"})
+        elif kind == "state":
+            table.send(conn, seat)
+        elif kind in ("act", "undo", "hint"):
+            if seat is None:
+                raise WebError("spectator", "spectators cannot play")
+            if "seat" in msg and msg["seat"] != seat:
+                raise WebError("seat", "you can only play for your own seat")
+            if kind == "act":
+                await manager.act(table, seat, msg.get("m"), msg.get("n"))
+            elif kind == "undo":
+                await manager.undo(table, seat, msg.get("n"))
+            else:
+                conn.push({"t": "hints", "hints": await manager.hints(table, seat)})
+        else:
+            raise WebError("unknown", f"unknown message type {str(kind)[:20]!r}")
+    except WebError as exc:
+        conn.error(exc.code, str(exc))
+        if exc.code in ("stale", "turn", "over"):
+            table.send(conn, seat)
+    except CardtableError as exc:
+        conn.error("error", str(exc))
+
+
+def _info_json(info: Any) -> dict[str, Any]:
+    return {
+        "uid": info.uid, "game": info.game, "names": list(info.side_names()),
+        "seat_names": list(info.seat_names), "kinds": [str(k) for k in info.seat_kinds],
+        "final": None if info.final_totals is None else list(info.final_totals), "winner": info.winner,
+        "margin": info.margin, "hands": info.hands, "updated": info.updated_at.isoformat(), "source": info.source,
+    }
+
+
+def _replay(store: Store, uid: str, hand: int) -> dict[str, Any]:
+    """One hand of a finished match, move by move, with every seat's view (all hands revealed)."""
+    info = store.find_uid(uid)
+    if info.status == s.IN_PROGRESS:
+        raise GameNotFoundError("the match is still being played")
+    record = store.load_record(info.id)
+    if not 1 <= hand <= len(record.hands):
+        raise GameNotFoundError("no such hand")
+    match = start_match(record)
+    for actions in record.hands[: hand - 1]:
+        for text in actions:
+            match.apply(text)
+    n = match.game.num_players
+    frames: list[dict[str, Any]] = []
+    dealer = match.hands[-1].dealer
+    for text in record.hands[hand - 1]:
+        state = match.state
+        actor = state.current_player()
+        pretty = text
+        act = match.apply(text)
+        p = getattr(act, "pretty", None)
+        if callable(p):
+            pretty = str(p())
+        if actor < 0 and frames and frames[-1]["actor"] < 0:
+            frames[-1] = {"actor": actor, "m": "deal", "label": "deal", "views": _views(state, n, match.game.name)}
+            continue
+        frames.append({"actor": actor, "m": text, "label": pretty, "views": _views(state, n, match.game.name)})
+    entry = match.hands[hand - 1]
+    result = entry.result
+    return {
+        "info": _info_json(info), "hand": hand, "hands": len(record.hands), "dealer": dealer, "frames": frames,
+        "result": None if result is None else {"points": list(result.points), "summary": result.summary,
+                                               "details": to_jsonable(result.details)},
+    }
+
+
+def _views(state: Any, n: int, game: str) -> list[dict[str, Any]]:
+    return [serialize_view(game, state.view(i)) for i in range(n)]
+
+
+def _stats(store: Store) -> dict[str, Any]:
+    rows = [{"game": r.game, "opponent": r.opponent, "played": r.played, "won": r.won, "lost": r.lost,
+             "abandoned": r.abandoned, "mean_margin": r.mean_margin} for r in store.stats()]
+    games = []
+    for info in reversed(store.list_games(status=s.FINISHED, limit=500)):
+        seat = info.perspective_seat()
+        if seat is None or info.final_totals is None or info.winner is None:
+            continue
+        side = info.sides[seat]
+        finals = list(info.final_totals)
+        others = [t for i, t in enumerate(finals) if i != side]
+        games.append({"game": info.game, "uid": info.uid, "won": info.winner == side,
+                      "margin": finals[side] - max(others) if others else 0, "hands": info.hands,
+                      "when": info.updated_at.isoformat()})
+    return {"rows": rows, "games": games}
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,
+          log_level: str = "info") -> None:
+    """Run the server with uvicorn until interrupted."""
+    import uvicorn
+
+    app = create_app(database)
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
+                ws_ping_interval=20.0, ws_ping_timeout=20.0)

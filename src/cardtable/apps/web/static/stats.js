@@ -1,0 +1,39 @@
+// Statistics charts drawn as SVG: win rate by game and opponent, and the margin of each finished match.
+const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+function winRateChart(rows) {
+  const W = 560, bar = 26, H = 40 + rows.length * (bar + 8);
+  const x0 = 180, w = W - x0 - 60;
+  const bars = rows.map((r, i) => {
+    const y = 30 + i * (bar + 8);
+    const rate = r.played ? r.won / r.played : 0;
+    return `<text x="${x0 - 8}" y="${y + bar * 0.65}" text-anchor="end" font-size="13">${esc(r.game)} vs ${esc(r.opponent)}</text>
+      <rect x="${x0}" y="${y}" width="${w}" height="${bar}" fill="#eee"/>
+      <rect class="bar" x="${x0}" y="${y}" width="${(w * rate).toFixed(1)}" height="${bar}" fill="#2e7d32"/>
+      <text x="${x0 + w + 6}" y="${y + bar * 0.65}" font-size="12">${Math.round(rate * 100)}% (${r.won}/${r.played})</text>`;
+  }).join("");
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="win rate"><text x="10" y="18" font-weight="bold">Win rate</text>${bars}</svg>`;
+}
+
+function marginChart(games) {
+  const W = 560, H = 220, pad = 40;
+  if (!games.length) return "";
+  const max = Math.max(1, ...games.map((g) => Math.abs(g.margin)));
+  const step = (W - 2 * pad) / games.length;
+  const mid = H / 2;
+  const bars = games.map((g, i) => {
+    const h = (Math.abs(g.margin) / max) * (H / 2 - 30);
+    const y = g.margin >= 0 ? mid - h : mid;
+    return `<rect class="bar" x="${(pad + i * step + 1).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${g.won ? "#2e7d32" : "#c62828"}"><title>${esc(g.game)}: ${g.margin}</title></rect>`;
+  }).join("");
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="margins"><text x="10" y="18" font-weight="bold">Final margin of each match (your side)</text>
+    <line x1="${pad}" y1="${mid}" x2="${W - pad}" y2="${mid}" stroke="#888"/><text x="4" y="${mid - 4}" font-size="11">0</text>
+    <text x="4" y="34" font-size="11">+${max}</text><text x="4" y="${H - 8}" font-size="11">-${max}</text>${bars}</svg>`;
+}
+
+export function renderStats(el, data) {
+  const rows = data.rows.filter((r) => r.played);
+  el.innerHTML = (rows.length ? winRateChart(rows) : "<p>No finished matches yet.</p>") + marginChart(data.games) +
+    `<table class="list"><tr><th>Game</th><th>Opponent</th><th>Played</th><th>Won</th><th>Lost</th><th>Abandoned</th><th>Mean margin</th></tr>
+    ${data.rows.map((r) => `<tr><td>${esc(r.game)}</td><td>${esc(r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>`;
+}

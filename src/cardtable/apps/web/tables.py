@@ -1,0 +1,561 @@
+"""Tables of the web server: one match each, seats for people (with invite tokens) and computer players.
+
+The server is authoritative: a :class:`Table` holds the :class:`~cardtable.match.Match`,
+checks every action and sends each connection a message built from
+``state.view(seat)`` only (spectators: :func:`~.serialize.public_view`). Every
+change is saved through the store before anyone hears of it, so a table
+survives a restart of the server. Needs asyncio and SQLAlchemy, no web framework.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from sqlalchemy import insert, select, update
+
+from ...agents import AGENT_LEVELS, make_agent
+from ...core import GameState, HandResult
+from ...errors import CardtableError
+from ...match import Match
+from ...record import GameRecord
+from ...registry import GAMES, make_game
+from ...store import Store
+from ...store import schema as s
+from ...store.store import replay_record
+from .serialize import CARD_TOKEN, public_view, serialize_view, to_jsonable
+
+__all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
+
+log = logging.getLogger(__name__)
+MAX_NAME = 40
+_UNDO_STEP = 100_000  # version = undos * _UNDO_STEP + actions: grows with every move and every undo
+
+
+class WebError(Exception):
+    """A request the table refuses; ``code`` is a short machine word, the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Client(Protocol):
+    """A connection: :meth:`push` queues a message without waiting."""
+
+    def push(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class SeatSpec:
+    kind: str
+    """``human`` or ``computer``."""
+    name: str
+    level: str | None = None
+    token_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token_hash}
+
+    @classmethod
+    def from_json(cls, data: Any) -> SeatSpec:
+        return cls(kind=str(data["kind"]), name=str(data["name"]), level=data.get("level"), token_hash=data.get("token"))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class LastHand:
+    number: int
+    state: GameState[Any, Any, Any]
+    result: HandResult
+    totals: tuple[int, ...]
+
+
+@dataclass
+class Table:
+    """One match at one table. Mutate only under :attr:`lock` (the manager's methods do)."""
+
+    id: str
+    match: Match
+    seats: list[SeatSpec]
+    game_id: int
+    undos: int = 0
+    manager: TableManager | None = None
+    clients: dict[int, set[Client]] = field(default_factory=dict)
+    spectators: set[Client] = field(default_factory=set)
+    actors: list[list[int]] = field(default_factory=list)
+    last_hand: LastHand | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    computer_task: asyncio.Task[None] | None = None
+    send_hook: Callable[[int | None, dict[str, Any]], None] | None = None
+    """Tests: called with (seat or ``None`` for spectators, message) for every message sent."""
+
+    def __post_init__(self) -> None:
+        seed = self.match.seed or 0
+        self.agents: dict[int, Any] = {
+            seat: make_agent(self.game, spec.level or "random", seed=seed + seat)
+            for seat, spec in enumerate(self.seats) if spec.kind == "computer"
+        }
+        self._hint_agent: Any = None
+        self._hint_checked = False
+        if not self.actors:
+            self._rebuild_history()
+
+    # --- queries ---------------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.match.game.name
+
+    @property
+    def version(self) -> int:
+        return self.undos * _UNDO_STEP + sum(len(h.actions) for h in self.match.hands)
+
+    def to_act(self) -> int:
+        return self.match.current_player()
+
+    def human_seats(self) -> list[int]:
+        return [i for i, sp in enumerate(self.seats) if sp.kind == "human"]
+
+    def computer_to_act(self) -> bool:
+        return not self.match.is_over() and self.match.state.current_player() in self.agents
+
+    def seat_for_token(self, token: Any) -> int | None:
+        if not isinstance(token, str) or not 8 <= len(token) <= 200:
+            return None
+        digest = hash_token(token)
+        found = None
+        for seat, spec in enumerate(self.seats):
+            if spec.token_hash is not None and hmac.compare_digest(spec.token_hash, digest):
+                found = seat
+        return found
+
+    def can_undo(self, seat: int) -> bool:
+        """Undo is for playing against the computer: the only person at the table, with a move to take back."""
+        return self.human_seats() == [seat] and any(seat in acts for acts in self.actors)
+
+    def hint_agent(self) -> Any:
+        if self._hint_checked:
+            return self._hint_agent
+        self._hint_checked = True
+        for level in reversed(AGENT_LEVELS.get(self.game, ())):
+            try:
+                agent = make_agent(self.game, level, seed=self.match.seed)
+            except (ValueError, CardtableError, ImportError):
+                continue
+            if hasattr(agent, "explain"):
+                self._hint_agent = agent
+                break
+        return self._hint_agent
+
+    # --- messages --------------------------------------------------------------------------------
+    def message_for(self, seat: int | None) -> dict[str, Any]:
+        """The whole table as ``seat`` may see it (``None``: a spectator)."""
+        m = self.match
+        state = m.state
+        n = m.game.num_players
+        if seat is None:
+            view = public_view([serialize_view(self.game, state.view(i)) for i in range(n)])
+        else:
+            view = serialize_view(self.game, state.view(seat))
+        legal: list[dict[str, Any]] = []
+        if seat is not None and self.to_act() == seat:
+            mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
+            for a in state.legal_actions():
+                text = str(a)
+                pretty = getattr(a, "pretty", None)
+                legal.append({"m": text, "label": str(pretty()) if callable(pretty) else text,
+                              "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
+        outcome = m.outcome
+        msg: dict[str, Any] = {
+            "t": "state",
+            "table": self.id,
+            "game": self.game,
+            "n": self.version,
+            "you": seat,
+            "seats": [{"kind": sp.kind, "level": sp.level, "name": sp.name,
+                       "online": bool(self.clients.get(i)) if sp.kind == "human" else True}
+                      for i, sp in enumerate(self.seats)],
+            "sides": [m.game.side_of(i) for i in range(n)],
+            "side_names": m.side_names(),
+            "hand_no": len(m.hands),
+            "totals": list(m.totals),
+            "target": getattr(m.game.rules, "target_score", None),
+            "sheet": m.score_sheet(),
+            "over": None if outcome is None else {"winner": outcome.winner, "final": list(outcome.final_totals),
+                                                  "margin": outcome.margin},
+            "to_act": self.to_act(),
+            "view": view,
+            "actors": self.actors[-1] if self.actors else [],
+            "legal": legal,
+            "can_undo": seat is not None and self.can_undo(seat),
+            "hints": seat is not None and self.hint_agent() is not None,
+            "last": self._last_hand_json(seat),
+        }
+        return msg
+
+    def _last_hand_json(self, seat: int | None) -> dict[str, Any] | None:
+        lh = self.last_hand
+        if lh is None:
+            return None
+        n = self.match.game.num_players
+        if seat is None:
+            view = public_view([serialize_view(self.game, lh.state.view(i)) for i in range(n)])
+        else:
+            view = serialize_view(self.game, lh.state.view(seat))
+        return {"number": lh.number, "points": list(lh.result.points), "summary": lh.result.summary,
+                "void": lh.result.void, "details": to_jsonable(lh.result.details), "totals": list(lh.totals),
+                "view": view}
+
+    def send(self, client: Client, seat: int | None) -> None:
+        msg = self.message_for(seat)
+        if self.send_hook is not None:
+            self.send_hook(seat, msg)
+        client.push(msg)
+
+    def broadcast(self) -> None:
+        for seat, clients in self.clients.items():
+            if clients:
+                msg = self.message_for(seat)
+                for c in list(clients):
+                    if self.send_hook is not None:
+                        self.send_hook(seat, msg)
+                    c.push(msg)
+        if self.spectators:
+            msg = self.message_for(None)
+            for c in list(self.spectators):
+                if self.send_hook is not None:
+                    self.send_hook(None, msg)
+                c.push(msg)
+
+    # --- changes (call under the lock) -----------------------------------------------------------
+    def apply(self, action: Any) -> Any:
+        m = self.match
+        state = m.state
+        actor = state.current_player()
+        hand_no = len(m.hands)
+        act = m.apply(action)
+        while len(self.actors) < hand_no:
+            self.actors.append([])
+        self.actors[hand_no - 1].append(actor)
+        if state.is_terminal():
+            entry = m.hands[hand_no - 1]
+            assert entry.result is not None
+            self.last_hand = LastHand(hand_no, state, entry.result, tuple(entry.totals_after))
+        self.resolve_chance()
+        return act
+
+    def resolve_chance(self) -> None:
+        m = self.match
+        while not m.is_over() and m.state.is_chance_node():
+            self.apply(m.state.sample_chance(m.rng))
+        while len(self.actors) < len(m.hands):
+            self.actors.append([])
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action and everything after it (same deal: the record is cut and replayed)."""
+        spot: tuple[int, int] | None = None
+        for h in range(len(self.actors) - 1, -1, -1):
+            for i in range(len(self.actors[h]) - 1, -1, -1):
+                if self.actors[h][i] == seat:
+                    spot = (h, i)
+                    break
+            if spot is not None:
+                break
+        if spot is None:
+            raise WebError("undo", "nothing of yours to take back")
+        h, i = spot
+        rec = GameRecord.from_match(self.match)
+        rec.hands = [list(a) for a in rec.hands[:h]] + [list(rec.hands[h][:i])]
+        rec.hand_points = rec.hand_points[:h]
+        rec.final_totals = None
+        rec.winner = None
+        self.match = replay_record(rec)
+        self.undos += 1
+        self.actors = []
+        self._rebuild_history()
+
+    def _rebuild_history(self) -> None:
+        """Who made each action, and the last finished hand, by replaying the record on the side."""
+        rec = GameRecord.from_match(self.match)
+        probe = replay_record(dataclass_replace_hands(rec, []))
+        self.actors = []
+        self.last_hand = None
+        for actions in rec.hands:
+            row: list[int] = []
+            for text in actions:
+                state = probe.state
+                row.append(state.current_player())
+                hand_no = len(probe.hands)
+                probe.apply(text)
+                if state.is_terminal():
+                    entry = probe.hands[hand_no - 1]
+                    assert entry.result is not None
+                    self.last_hand = LastHand(hand_no, state, entry.result, tuple(entry.totals_after))
+            self.actors.append(row)
+        if not self.actors:
+            self.actors = [[]]
+
+
+def dataclass_replace_hands(rec: GameRecord, hands: list[list[str]]) -> GameRecord:
+    import dataclasses
+
+    return dataclasses.replace(rec, hands=hands, hand_points=[], final_totals=None, winner=None)
+
+
+class TableManager:
+    """All tables of one server, loaded from the store on demand."""
+
+    def __init__(self, store: Store, *, think_delay: float = 0.0) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.think_delay = think_delay
+        self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # --- persistence -------------------------------------------------------------------------------
+    def _save(self, table: Table, *, new: bool = False) -> None:
+        kinds = [sp.kind if sp.kind == "human" else f"computer:{sp.level or 'random'}" for sp in table.seats]
+        if new:
+            table.game_id = self.store.save_match(table.match, seat_kinds=kinds, source="web")
+            with self.store.engine.begin() as conn:
+                conn.execute(insert(s.web_tables).values(
+                    id=table.id, game_id=table.game_id, seats=json.dumps([sp.to_json() for sp in table.seats]),
+                    undos=0, created_at=datetime.now(UTC).replace(tzinfo=None)))
+            return
+        self.store.save_match(table.match, table.game_id)
+
+    def _save_undos(self, table: Table) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id).values(undos=table.undos))
+
+    def _load(self, table_id: str) -> Table | None:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
+        if row is None:
+            return None
+        seats = [SeatSpec.from_json(x) for x in json.loads(row.seats)]
+        match = self.store.load_match(int(row.game_id))
+        table = Table(id=table_id, match=match, seats=seats, game_id=int(row.game_id), undos=int(row.undos),
+                      manager=self)
+        return table
+
+    def live_tables(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Tables whose match is in progress, newest first (public facts only)."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(s.web_tables.c.id, s.web_tables.c.seats, s.games.c.game, s.games.c.totals, s.games.c.uid,
+                       s.games.c.updated_at)
+                .join(s.games, s.games.c.id == s.web_tables.c.game_id)
+                .where(s.games.c.status == s.IN_PROGRESS)
+                .order_by(s.games.c.updated_at.desc()).limit(limit)
+            ).all()
+        out = []
+        for r in rows:
+            seats = [SeatSpec.from_json(x) for x in json.loads(r.seats)]
+            out.append({"id": r.id, "game": r.game, "totals": json.loads(r.totals or "[]"),
+                        "seats": [{"kind": sp.kind, "name": sp.name, "level": sp.level} for sp in seats],
+                        "online": sum(len(self.tables[r.id].clients.get(i, ())) for i in range(len(seats)))
+                        if r.id in self.tables else 0})
+        return out
+
+    # --- tables ----------------------------------------------------------------------------------
+    async def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
+        """Create a table from a lobby request; return it and the invite token of each human seat."""
+        if not isinstance(spec, dict):
+            raise WebError("bad-request", "expected a JSON object")
+        game = spec.get("game")
+        if game not in GAMES:
+            raise WebError("bad-request", f"unknown game {game!r}; games: {', '.join(GAMES)}")
+        preset = spec.get("preset") or "standard"
+        options: dict[str, Any] = {}
+        raw_opts = spec.get("options") or {}
+        if not isinstance(raw_opts, dict) or len(raw_opts) > 20:
+            raise WebError("bad-request", "options must be an object")
+        for k, v in raw_opts.items():
+            if not isinstance(k, str) or not isinstance(v, bool | int | str) or (isinstance(v, str) and len(v) > 40):
+                raise WebError("bad-request", f"bad option {k!r}")
+            options[k] = v
+        target = spec.get("target")
+        if target is not None:
+            if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 100_000:
+                raise WebError("bad-request", "target must be a whole number from 1 to 100000")
+            options["target_score"] = target
+        try:
+            descriptor = make_game(str(game), preset=str(preset), **options)
+        except (CardtableError, TypeError, ValueError) as exc:
+            raise WebError("bad-request", f"bad rules: {exc}") from None
+        n = descriptor.num_players
+        raw_seats = spec.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != n:
+            raise WebError("bad-request", f"{game} needs {n} seats")
+        seats: list[SeatSpec] = []
+        tokens: dict[int, str] = {}
+        for i, raw in enumerate(raw_seats):
+            if not isinstance(raw, dict):
+                raise WebError("bad-request", "each seat must be an object")
+            kind = raw.get("kind")
+            name = raw.get("name")
+            if kind == "human":
+                label = name if isinstance(name, str) and name.strip() else f"Player {i + 1}"
+                token = secrets.token_urlsafe(24)
+                tokens[i] = token
+                seats.append(SeatSpec("human", label.strip()[:MAX_NAME], None, hash_token(token)))
+            elif kind == "computer":
+                level = raw.get("level") or "random"
+                if level not in AGENT_LEVELS.get(str(game), ("random",)):
+                    raise WebError("bad-request", f"unknown level {level!r} for {game}; levels: "
+                                   f"{', '.join(AGENT_LEVELS.get(str(game), ('random',)))}")
+                seats.append(SeatSpec("computer", f"Computer {i + 1} ({level})", str(level)))
+            else:
+                raise WebError("bad-request", "seat kind must be 'human' or 'computer'")
+        if not tokens:
+            raise WebError("bad-request", "a table needs at least one person")
+        names = [sp.name for sp in seats]
+        if len(set(names)) != len(names):
+            names = [f"{nm} ({i + 1})" if names.count(nm) > 1 else nm for i, nm in enumerate(names)]
+            for sp, nm in zip(seats, names):
+                sp.name = nm
+        seed = random.SystemRandom().randrange(2**31)
+        match = Match(descriptor, seed=seed, seat_names=names)
+        table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0, manager=self)
+        async with table.lock:
+            table.resolve_chance()
+            await asyncio.to_thread(self._save, table, new=True)
+        self.tables[table.id] = table
+        self.kick(table)
+        return table, tokens
+
+    async def get(self, table_id: Any) -> Table:
+        if not isinstance(table_id, str) or not table_id.isalnum() or len(table_id) > 32:
+            raise WebError("no-table", "no such table")
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                try:
+                    table = await asyncio.to_thread(self._load, table_id)
+                except CardtableError as exc:
+                    log.warning("table %s cannot be loaded: %s", table_id, exc)
+                    raise WebError("no-table", f"table {table_id} cannot be loaded: {exc}") from None
+                if table is None:
+                    raise WebError("no-table", "no such table")
+                self.tables[table_id] = table
+                self.kick(table)
+        return table
+
+    # --- requests from seats -----------------------------------------------------------------------
+    async def act(self, table: Table, seat: int, move: Any, n: Any) -> None:
+        if not isinstance(move, str) or not move.strip() or len(move) > 200:
+            raise WebError("bad-request", "a move is notation text, e.g. 'discard QS'")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WebError("bad-request", "echo the table's move counter 'n' with every move")
+        async with table.lock:
+            if n != table.version:
+                raise WebError("stale", f"the table has moved on (move {table.version}, you sent {n}); "
+                               "your view is refreshed")
+            if table.match.is_over():
+                raise WebError("over", "the match is over")
+            if table.to_act() != seat:
+                raise WebError("turn", "it is not your turn")
+            try:
+                table.apply(move)
+            except CardtableError as exc:
+                raise WebError("illegal", str(exc)) from None
+            await asyncio.to_thread(self._save, table)
+            table.broadcast()
+        self.kick(table)
+
+    async def undo(self, table: Table, seat: int, n: Any) -> None:
+        async with table.lock:
+            if n != table.version:
+                raise WebError("stale", "the table has moved on; your view is refreshed")
+            if not table.can_undo(seat):
+                raise WebError("undo", "undo is only for a person playing alone against the computer, "
+                               "after a move of theirs")
+            table.undo(seat)
+            await asyncio.to_thread(self._save, table)
+            await asyncio.to_thread(self._save_undos, table)
+            table.broadcast()
+        self.kick(table)
+
+    async def hints(self, table: Table, seat: int, k: int = 3) -> list[dict[str, Any]]:
+        async with table.lock:
+            if table.to_act() != seat:
+                raise WebError("turn", "hints are for your turn")
+            agent = table.hint_agent()
+            if agent is None:
+                raise WebError("no-hints", f"no computer player of {table.game} can explain its moves yet")
+            view = table.match.state.view(seat)
+            legal = table.match.state.legal_actions()
+        raw = await asyncio.to_thread(agent.explain, view, legal, k)
+        out = []
+        for item in list(raw)[:k]:
+            action, value = (item[0], item[1]) if isinstance(item, tuple | list) else (item, None)
+            pretty = getattr(action, "pretty", None)
+            out.append({"m": str(action), "label": str(pretty()) if callable(pretty) else str(action),
+                        "value": None if value is None else round(float(value), 3)})
+        return out
+
+    # --- the computer ----------------------------------------------------------------------------
+    def kick(self, table: Table) -> None:
+        """Start the computer players of ``table`` if one of them is to act."""
+        if table.computer_task is not None and not table.computer_task.done():
+            return
+        if not table.computer_to_act():
+            return
+        task = asyncio.get_running_loop().create_task(self._run_computers(table))
+        table.computer_task = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_computers(self, table: Table) -> None:
+        try:
+            while True:
+                async with table.lock:
+                    if not table.computer_to_act():
+                        return
+                    m = table.match
+                    seat = m.state.current_player()
+                    version = table.version
+                    agent = table.agents[seat]
+                    view = m.state.view(seat)
+                    legal = m.state.legal_actions()
+                if table.seats[seat].level == "random":
+                    action = agent.act(view, legal)
+                else:
+                    action = await asyncio.to_thread(agent.act, view, legal)
+                if self.think_delay:
+                    await asyncio.sleep(self.think_delay)
+                async with table.lock:
+                    if table.version != version:  # an undo came in meanwhile
+                        continue
+                    table.apply(action)
+                    await asyncio.to_thread(self._save, table)
+                    table.broadcast()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a broken computer player must not take the server down
+            log.exception("computer player failed at table %s", table.id)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
