@@ -1,0 +1,270 @@
+"""Pinochle computer players: legal in every decision, no peeking, optimal stage 2, explain, strength."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.agents import AGENT_LEVELS, make_agent
+from cardtable.agents.pinochle_common import knowledge, sample_world
+from cardtable.agents.pinochle_easy import EasyPinochleAgent
+from cardtable.agents.pinochle_hard import HardPinochleAgent
+from cardtable.agents.pinochle_medium import MediumPinochleAgent
+from cardtable.pinochle import PinochleGame, PinochleRules, PinochleState
+from cardtable.pinochle.deck import FULL, iter_bits
+from cardtable.pinochle.solver import solve
+
+AGENTS_DIR = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "agents"
+
+
+def fast_hard(seed: int = 1) -> HardPinochleAgent:
+    """A reproducible hard agent: a fixed number of worlds instead of a time budget."""
+    return HardPinochleAgent(seed, time_budget=None, worlds=6)
+
+
+def decisions(seed: int, agents: list[Any], rules: PinochleRules | None = None) -> Iterator[PinochleState]:
+    """Every decision point of one hand (the agents' choices applied as it goes)."""
+    rng = random.Random(seed)
+    state = PinochleGame(rules).new_hand(seed % 2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        yield state
+        seat = state.current_player()
+        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+
+
+def decision_type(state: PinochleState) -> str:
+    if state.phase != "play":
+        return state.phase
+    return f"{'lead' if state.lead < 0 else 'follow'}{state.stage}"
+
+
+def hand_margin(a: Any, b: Any, seed: int) -> float:
+    """Mean points margin of ``a`` over ``b`` in one deal played twice with the seats swapped."""
+    total = 0
+    for a_seat in (0, 1):
+        agents = [a, b] if a_seat == 0 else [b, a]
+        rng = random.Random(seed)
+        state = PinochleGame().new_hand(seed % 2)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+        pts = state.returns()
+        total += pts[a_seat] - pts[1 - a_seat]
+    return total / 2
+
+
+# --- registration and legality ---------------------------------------------------------------------------
+
+
+def test_levels_are_registered() -> None:
+    assert AGENT_LEVELS["pinochle"] == ("random", "easy", "medium", "hard")
+    assert isinstance(make_agent("pinochle", "easy", seed=1), EasyPinochleAgent)
+    assert isinstance(make_agent("pinochle", "medium", seed=1), MediumPinochleAgent)
+    assert isinstance(make_agent("pinochle", "hard", seed=1), HardPinochleAgent)
+    with pytest.raises(ValueError):
+        make_agent("pinochle", "expert")
+
+
+@pytest.mark.parametrize(("preset", "hands"), [("standard", 3), ("hoyle", 2)])
+def test_every_decision_type_gets_a_legal_action(preset: str, hands: int) -> None:
+    rules = PinochleRules.preset(preset)
+    seen: set[str] = set()
+    players = [EasyPinochleAgent(1), MediumPinochleAgent(2, rules=rules), fast_hard(3)]
+    for seed in range(hands):
+        table = [players[seed % 3], players[(seed + 1) % 3]]
+        for state in decisions(seed, table, rules):
+            seat = state.current_player()
+            legal = state.legal_actions()
+            view = state.view(seat)
+            for agent in players:
+                assert agent.act(view, legal) in legal
+            seen.add(decision_type(state))
+    assert {"lead1", "follow1", "lead2", "follow2", "meld"} <= seen
+
+
+def test_exchange_decision() -> None:
+    found = 0
+    for seed in range(40):
+        agents = [MediumPinochleAgent(1), MediumPinochleAgent(2)]
+        for state in decisions(seed, agents):
+            if state.phase == "exchange":
+                seat = state.current_player()
+                for agent in (EasyPinochleAgent(1), MediumPinochleAgent(1), fast_hard(1)):
+                    act = agent.act(state.view(seat), state.legal_actions())
+                    assert act.kind == "exchange"  # 10 points and the trump card for a nine
+                found += 1
+        if found >= 2:
+            break
+    assert found >= 2
+
+
+def test_declare_out_is_never_chosen() -> None:
+    rules = PinochleRules(declare_out=True)
+    for state in decisions(5, [MediumPinochleAgent(1), EasyPinochleAgent(2)], rules):
+        seat = state.current_player()
+        for agent in (EasyPinochleAgent(1), MediumPinochleAgent(1)):
+            assert agent.act(state.view(seat), state.legal_actions()).kind != "declare out"
+
+
+# --- no peeking -----------------------------------------------------------------------------------------
+
+
+def with_hidden_cards_shuffled(state: PinochleState, rng: random.Random) -> PinochleState:
+    """The same position for the player to act with the opponent's hidden cards exchanged with stock cards."""
+    seat = state.current_player()
+    opp = 1 - seat
+    other = state.clone()
+    hidden = state.concealed[opp] & ~state.known[opp]
+    pool = list(iter_bits(hidden | state.stock))
+    rng.shuffle(pool)
+    n = hidden.bit_count()
+    other.concealed[opp] = (state.concealed[opp] & state.known[opp]) | sum(1 << i for i in pool[:n])
+    other.stock = sum(1 << i for i in pool[n:])
+    other._legal = None
+    return other
+
+
+def test_decisions_do_not_depend_on_hidden_cards() -> None:
+    rng = random.Random(11)
+    compared = changed = 0
+    for seed in range(2):
+        for state in decisions(seed, [MediumPinochleAgent(1), EasyPinochleAgent(2)]):
+            if state.stage != 1 or compared >= 36:
+                continue
+            seat = state.current_player()
+            twin = with_hidden_cards_shuffled(state, rng)
+            changed += twin.concealed[1 - seat] != state.concealed[1 - seat]
+            view, twin_view = state.view(seat), twin.view(seat)
+            assert view == twin_view
+            assert state.legal_actions() == twin.legal_actions()
+            for make in (lambda: EasyPinochleAgent(5), lambda: MediumPinochleAgent(5), lambda: fast_hard(5)):
+                assert make().act(view, state.legal_actions()) == make().act(twin_view, twin.legal_actions())
+            compared += 1
+    assert compared >= 30 and changed >= 20
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    rng = random.Random(3)
+    for state in decisions(2, [MediumPinochleAgent(1), MediumPinochleAgent(2)]):
+        if state.stage != 1:
+            continue
+        seat = state.current_player()
+        kn = knowledge(state.view(seat))
+        assert kn.hand == state.hand(seat)
+        assert kn.unseen == (state.concealed[1 - seat] & ~state.known[1 - seat]) | state.stock
+        world = sample_world(kn, rng, state.leader)
+        opp = world.hands[1 - seat]
+        assert world.hands[seat] == state.hand(seat)
+        assert opp.bit_count() == state.hand(1 - seat).bit_count()
+        assert opp & state.melded[1 - seat] == state.melded[1 - seat]
+        assert len(world.stock) == state.stock.bit_count()
+        everything = opp | world.hands[seat] | kn.played | sum(1 << c for c in world.stock)
+        assert everything | (1 << state.trump_card) == FULL
+
+
+def test_agent_modules_never_touch_the_engine_state() -> None:
+    for path in sorted(AGENTS_DIR.glob("pinochle_*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.endswith("pinochle.state"), path.name
+                assert not node.module.endswith("pinochle"), path.name
+    for agent in (EasyPinochleAgent(1), MediumPinochleAgent(1), fast_hard(1)):
+        assert list(inspect.signature(agent.act).parameters) == ["view", "legal_actions"]
+
+
+# --- stage 2: optimal -----------------------------------------------------------------------------------
+
+
+def move_values(state: PinochleState) -> dict[Any, int]:
+    """Exact value of every legal stage-2 move for the player to act (own minus opponent's points to come)."""
+    me = state.current_player()
+    out = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        if after.is_terminal():
+            out[action] = after.counters[me] - after.counters[1 - me]
+            continue
+        now = after.card_points_of(me) - after.card_points_of(1 - me)
+        value = solve(after).value
+        out[action] = now + (value if after.current_player() == me else -value)
+    base = state.card_points_of(me) - state.card_points_of(1 - me)
+    return {a: v - base for a, v in out.items()}
+
+
+def test_stage2_play_is_optimal() -> None:
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = PinochleGame().new_hand(seed % 2)
+        agents = [MediumPinochleAgent(1), EasyPinochleAgent(2)]
+        target = 14 + seed  # stage-2 positions 10 to 5 tricks from the end, leads and follows
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            if state.stage == 2 and state.ntricks >= target and len(state.legal_actions()) > 1:
+                values = move_values(state)
+                best = max(values.values())
+                assert best == solve(state).value
+                view = state.view(seat)
+                for agent in (MediumPinochleAgent(3), fast_hard(3)):
+                    assert values[agent.act(view, state.legal_actions())] == best
+                    top = agent.explain(view, state.legal_actions(), k=len(values))
+                    assert [v for _, v in top] == sorted((float(v) for v in values.values()), reverse=True)
+                checked += 1
+                if checked % 2 == 0:
+                    break
+            state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+    assert checked >= 8
+
+
+# --- explain --------------------------------------------------------------------------------------------
+
+
+def test_explain_is_sorted_and_legal() -> None:
+    medium, hard = MediumPinochleAgent(1), fast_hard(1)
+    kinds = set()
+    for state in decisions(7, [MediumPinochleAgent(1), EasyPinochleAgent(2)]):
+        if state.stage != 1 or len(state.legal_actions()) < 2:
+            continue
+        view, legal = state.view(state.current_player()), state.legal_actions()
+        for agent in (medium, hard):
+            top = agent.explain(view, legal, k=3)
+            assert 1 <= len(top) <= 3
+            assert all(a in legal for a, _ in top)
+            values = [v for _, v in top]
+            assert values == sorted(values, reverse=True)
+            assert top[0][0] == agent.act(view, legal)
+        kinds.add(decision_type(state))
+    assert {"lead1", "follow1"} <= kinds
+
+
+# --- strength -------------------------------------------------------------------------------------------
+
+
+def test_medium_beats_easy() -> None:
+    margins = [hand_margin(MediumPinochleAgent(1), EasyPinochleAgent(2), seed) for seed in range(16)]
+    mean = sum(margins) / len(margins)
+    assert mean > 25, margins
+    assert sum(m > 0 for m in margins) >= 10, margins
+
+
+def test_easy_beats_random() -> None:
+    margins = [hand_margin(EasyPinochleAgent(1), make_agent("pinochle", "random", seed=2), seed)
+               for seed in range(20)]
+    assert sum(margins) / len(margins) > 40, margins
