@@ -1,0 +1,295 @@
+"""Casino (2, 3 or 4 players) as integers and arrays.
+
+A Casino move plays one card and may take or build with any combination of
+loose cards and builds, so the legal moves of a position are not bounded by a
+small number (random play reaches 680 moves, 302 with one card). The codec
+therefore chooses a move as a **sequence of sub-decisions** from a fixed
+``Discrete(117)``; the chosen prefix is part of the observation:
+
+==========  ===============================================================
+id          sub-decision
+==========  ===============================================================
+0 - 51      1st: the card to play (its index, ♠A..♠K, ♥, ♦, ♣)
+52          2nd: ``trail``
+53          2nd: ``capture``
+54 - 63     2nd: ``build`` of value ``id - 53`` (1..10; raises included)
+64 - 115    3rd and later: take in the table item whose lowest card has
+            index ``id - 64`` (a loose card, or a build named by its lowest card)
+116         ``done``: the items chosen so far are the whole move
+==========  ===============================================================
+
+Items are chosen in increasing card order, so every legal move has exactly
+one path: card, kind (with the value), then its items (loose cards and
+builds) lowest first, then ``done``. A move is identified by exactly these
+(card, kind, value, loose cards, builds) in the engine too, so the map is a
+bijection. As soon as the choices so far fit only one legal move, that move
+is made (a card whose only move is a trail is one step; ``done`` only
+appears when a larger move is still possible). The mask at each step lists
+exactly the continuations of some legal move. The round-trip of every legal
+move of thousands of random positions is tested.
+
+Chance ids: the dealt card's index (0..51); ``deal ... last`` is implied by the position.
+
+Observation (``float32[610]``) from :class:`~cardtable.casino.view.CasinoView` and the seat's own
+pending choices only. Seats and sides are relative: "mine" is this seat's side.
+
+=========  =====  ==============================================================
+offset     size   content
+=========  =====  ==============================================================
+0          52     own hand
+52         52     loose table cards
+104        52     cards in builds
+156        52     cards of builds this seat controls
+208        52     cards of builds the partner controls (4-player partnerships)
+260        52     cards of builds other sides control
+312        52     cards captured by this side
+364        52     cards captured by other sides
+416        52     pending: the chosen card
+468        52     pending: chosen items (lowest card of each)
+520        52     build value / 10 on each card of a build
+572        12     pending kind: trail, capture, build 1..10
+584        1      this seat is to act
+585        1      this seat dealt
+586        4      hand sizes / 4, from this seat on (seat, next, ...)
+590        1      pack size / 40
+591        1      deal number / deals per hand
+592        1      the last deal was announced
+593        1      sweeps of this side / 10 (at most 1)
+594        1      sweeps of other sides / 10 (at most 1)
+595        1      cards captured by this side / 52
+596        1      cards captured by other sides / 52
+597        1      spades captured by this side / 13
+598        1      spades captured by other sides / 13
+599        3      number of players one-hot (2, 3, 4)
+602        4      seats after the dealer one-hot (0 = this seat dealt)
+606        1      this side captured last
+607        3      phase one-hot: dealing, play, over
+=========  =====  ==============================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card, iter_mask
+from ..casino import CasinoGame, CasinoRules
+from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
+from ..casino.state import CasinoState
+from ..casino.view import CasinoView
+from ..errors import IllegalActionError
+from ..registry import make_game
+from .base import GameAdapter, Obs, Pending
+
+__all__ = ["CasinoAdapter", "NUM_ACTIONS", "OBS_SIZE", "move_items", "move_path"]
+
+CARD_ID, TRAIL_ID, CAPTURE_ID, BUILD_ID, ITEM_ID, DONE_ID = 0, 52, 53, 54, 64, 116
+NUM_ACTIONS = 117
+OBS_SIZE = 610
+_PHASES = {"dealing": 0, "play": 1, "over": 2}
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def move_items(move: CasinoAction) -> list[int]:
+    """The table items of a move as card indices, sorted: loose cards, and each build's lowest card."""
+    items = [c.index for c in iter_mask(move.loose)]
+    items += [_low(m) for _, m in move.builds]
+    items.sort()
+    return items
+
+
+def _kind_id(move: CasinoAction) -> int:
+    if move.kind == "trail":
+        return TRAIL_ID
+    if move.kind == "capture":
+        return CAPTURE_ID
+    return BUILD_ID + move.value - 1
+
+
+def move_path(move: CasinoAction) -> list[int]:
+    """The full id path of a move (before shortening): card, kind, items, done."""
+    path = [CARD_ID + move.card.index, _kind_id(move)]
+    if move.kind != "trail":
+        path += [ITEM_ID + i for i in move_items(move)]
+        path.append(DONE_ID)
+    return path
+
+
+class _Node:
+    __slots__ = ("count", "move", "next")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.move: CasinoAction | None = None
+        self.next: set[int] = set()
+
+
+class CasinoAdapter(GameAdapter):
+    """Casino with fixed rules: ``CasinoAdapter(num_players=3)`` or ``CasinoAdapter(rules=...)``."""
+
+    game = "casino"
+    num_actions = NUM_ACTIONS
+    num_chance_outcomes = 52
+    obs_size = OBS_SIZE
+    min_utility = 0.0
+    max_utility = 100.0
+
+    def __init__(self, rules: CasinoRules | dict[str, Any] | None = None, preset: str = "standard",
+                 num_players: int | None = None, **options: Any) -> None:
+        if rules is None and num_players is not None:
+            options["num_players"] = num_players
+        game = make_game("casino", preset=preset, rules=rules, **options)
+        assert isinstance(game, CasinoGame)
+        self.game_obj = game
+        self.rules = game.rules
+        self.num_players = self.rules.num_players
+        self.max_game_length = 52 + 48 * 40
+        self._cache: tuple[Any, int, dict[Pending, _Node]] | None = None
+
+    def new_state(self, dealer: int = 0) -> CasinoState:
+        return CasinoState(self.rules, dealer)
+
+    # --- codec ----------------------------------------------------------------------------------
+    def _tree(self, state: Any) -> dict[Pending, _Node]:
+        """Every prefix of every legal move's path (cached for the last state seen, until it changes)."""
+        cache = self._cache
+        if cache is not None and cache[0] is state and cache[1] == len(state.history):
+            return cache[2]
+        nodes: dict[Pending, _Node] = {(): _Node()}
+        if state.current_player() >= 0:
+            for move in state.legal_actions():
+                path = move_path(move)
+                for i in range(len(path)):
+                    prefix = tuple(path[:i])
+                    nodes[prefix].next.add(path[i])
+                    node = nodes.get(prefix + (path[i],))
+                    if node is None:
+                        node = nodes[prefix + (path[i],)] = _Node()
+                    node.count += 1
+                    node.move = move
+        self._cache = (state, len(state.history), nodes)
+        return nodes
+
+    def legal_ids(self, state: Any, pending: Pending = ()) -> list[int]:
+        node = self._tree(state).get(tuple(pending))
+        return sorted(node.next) if node is not None else []
+
+    def advance(self, state: Any, pending: Pending, aid: int) -> tuple[Pending, Any]:
+        new = (*pending, int(aid))
+        node = self._tree(state).get(new)
+        if node is None:
+            raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
+        if node.count == 1:
+            return (), node.move
+        return new, None
+
+    def codes(self, state: Any) -> dict[CasinoAction, list[int]]:
+        """Every legal move with its id sequence: the shortest prefix of its path that no other move shares."""
+        nodes = self._tree(state)
+        out = {}
+        for move in (state.legal_actions() if state.current_player() >= 0 else []):
+            path = move_path(move)
+            i = 1
+            while nodes[tuple(path[:i])].count > 1:
+                i += 1
+            out[move] = path[:i]
+        return out
+
+    def encode(self, state: Any, action: CasinoAction) -> list[int]:
+        code = self.codes(state).get(action)
+        if code is None:
+            raise IllegalActionError(f"{action} is not legal here", "codec")
+        return code
+
+    def id_to_string(self, aid: int) -> str:
+        if aid < TRAIL_ID:
+            return f"card {Card.from_index(aid)}"
+        if aid == TRAIL_ID:
+            return "trail"
+        if aid == CAPTURE_ID:
+            return "capture"
+        if aid < ITEM_ID:
+            return f"build {aid - BUILD_ID + 1}"
+        if aid < DONE_ID:
+            return f"item {Card.from_index(aid - ITEM_ID)}"
+        return "done"
+
+    # --- chance -------------------------------------------------------------------------------------
+    def chance_id(self, action: CasinoAction) -> int:
+        return action.card.index
+
+    def chance_action(self, state: Any, cid: int) -> CasinoAction:
+        return (DEAL_LAST if state.dealt == 0 and state.deal_number == self.rules.num_deals else DEAL)[cid]
+
+    # --- observation --------------------------------------------------------------------------------
+    def observe(self, view: CasinoView, pending: Pending = ()) -> Obs:
+        obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        rules = self.rules
+        me = view.seat
+        side = view.side
+        partner = (me + 2) % 4 if rules.partnership_game else -1
+        idx = [c.index for c in view.hand]
+        idx += [52 + c.index for c in view.table]
+        for b in view.builds:
+            owner = 156 if b.controller == me else 208 if b.controller == partner else 260
+            for i in iter_mask(b.cards):
+                idx += [104 + i.index, owner + i.index]
+                obs[520 + i.index] = b.value / 10.0
+        for s, pile in enumerate(view.captured):
+            base = 312 if s == side else 364
+            idx += [base + c.index for c in pile]
+        if pending:
+            idx.append(416 + pending[0])
+            if len(pending) > 1:
+                idx.append(572 + pending[1] - TRAIL_ID)
+                idx += [468 + a - ITEM_ID for a in pending[2:] if ITEM_ID <= a < DONE_ID]
+        n = view.num_players
+        idx.append(599 + n - 2)
+        idx.append(602 + (me - view.dealer) % n)
+        idx.append(607 + _PHASES.get(view.phase, 1))
+        obs[idx] = 1.0
+        obs[584] = view.current_player == me
+        obs[585] = view.dealer == me
+        for k in range(n):
+            obs[586 + k] = view.hand_sizes[(me + k) % n] / 4.0
+        obs[590] = view.pack_size / 40.0
+        obs[591] = view.deal_number / view.num_deals
+        obs[592] = view.last_deal
+        sides = len(view.captured)
+        others = [s for s in range(sides) if s != side]
+        obs[593] = min(view.sweeps[side] / 10.0, 1.0)
+        obs[594] = min(sum(view.sweeps[s] for s in others) / 10.0, 1.0)
+        obs[595] = view.captured_counts[side] / 52.0
+        obs[596] = sum(view.captured_counts[s] for s in others) / 52.0
+        obs[597] = view.spade_counts[side] / 13.0
+        obs[598] = sum(view.spade_counts[s] for s in others) / 13.0
+        obs[606] = view.last_capturer is not None and rules.side_of(view.last_capturer) == side
+        return obs
+
+    # --- hidden information -------------------------------------------------------------------------
+    def hidden_chance(self, state: Any, seat: int) -> list[int]:
+        hidden = [e.startswith("deal ?") for e in state.view(seat).events if e.startswith("deal ")]
+        out = []
+        j = 0
+        for i, action in enumerate(state.history):
+            if action.kind == "deal":
+                if hidden[j]:
+                    out.append(i)
+                j += 1
+        return out
+
+    def undealt(self, state: Any) -> list[int]:
+        return [c.index for c in iter_mask(state.pack)]
+
+    def visible_ids(self, view: CasinoView) -> set[int]:
+        out = {c.index for c in view.hand}
+        out.update(c.index for c in view.table)
+        for b in view.builds:
+            out.update(c.index for c in iter_mask(b.cards))
+        for pile in view.captured:
+            out.update(c.index for c in pile)
+        return out

@@ -1,0 +1,199 @@
+"""Gin Rummy as integers and arrays.
+
+Action codec (``Discrete(125)``), one id per move:
+
+==========  ===========================================================
+id          move
+==========  ===========================================================
+0 - 51      ``discard C`` for the card with index ``C`` (♠A..♠K, ♥, ♦, ♣)
+52 - 103    ``knock C`` (discard ``C`` face down; gin when 0 deadwood)
+104         ``draw`` (top of the stock)
+105         ``take`` (the upcard: first offer or a normal turn)
+106         ``pass``
+107         ``big gin``
+108         ``take knock`` (at the wall)
+109 - 124   ``arrange``: the knocker's arrangement number ``id - 109`` among
+            the minimal arrangements of the hand, in the engine's canonical
+            order (``cardtable.gin.melds.minimal_arrangements``). At most 16
+            exist (exhaustive search of compact hands finds at most 4); more
+            would raise ``ValueError``.
+==========  ===========================================================
+
+Chance ids: the dealt or drawn card's index (0..51).
+
+Observation (``float32[382]``), built from :class:`~cardtable.gin.state.GinView` only:
+
+=========  =====  ==============================================================
+offset     size   content
+=========  =====  ==============================================================
+0          52     own hand
+52         52     opponent's known cards (taken from the discard pile, still held)
+104        52     discard pile (every card in it; the knocker also sees its knock card)
+156        52     upcard (top of the discard pile)
+208        52     the card taken this turn (may not be discarded under standard rules)
+260        52     opponent's hand, revealed after a scored hand
+312        52     own cards the opponent knows about
+364        11     phase one-hot: dealing, offer, offer-dealer, forced-draw, draw,
+                  drawing, discard, wall, wall-knock, arrange, over
+375        1      this seat is to act
+376        1      this seat dealt
+377        1      stock size / 52
+378        1      opponent's hand size / 11
+379        1      knock limit / 10
+380        1      own minimum deadwood / 100
+381        1      upcard takes in normal turns / ``max_discard_draws``
+=========  =====  ==============================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card, iter_mask
+from ..errors import IllegalActionError
+from ..gin import GinGame, GinRules
+from ..gin.actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction
+from ..gin.state import PHASES, GinState, GinView
+from ..registry import make_game
+from .base import FlatAdapter, Obs, Pending
+
+__all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS"]
+
+DISCARD_ID, KNOCK_ID, DRAW_ID, TAKE_ID, PASS_ID, BIG_GIN_ID, TAKE_KNOCK_ID, ARRANGE_ID = 0, 52, 104, 105, 106, 107, 108, 109
+ARRANGE_SLOTS = 16
+NUM_ACTIONS = ARRANGE_ID + ARRANGE_SLOTS
+OBS_SIZE = 382
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+
+_IDS: dict[GinAction, int] = {DRAW: DRAW_ID, TAKE: TAKE_ID, PASS: PASS_ID, BIG_GIN: BIG_GIN_ID, TAKE_KNOCK: TAKE_KNOCK_ID}
+for _i in range(52):
+    _IDS[DISCARD[_i]] = DISCARD_ID + _i
+    _IDS[KNOCK[_i]] = KNOCK_ID + _i
+_ACTIONS: dict[int, GinAction] = {v: k for k, v in _IDS.items()}
+_NAMES = {DRAW_ID: "draw", TAKE_ID: "take", PASS_ID: "pass", BIG_GIN_ID: "big gin", TAKE_KNOCK_ID: "take knock"}
+
+
+class GinAdapter(FlatAdapter):
+    """Gin Rummy (two players) with fixed rules: ``GinAdapter(preset="openspiel")`` or ``GinAdapter(rules=...)``."""
+
+    game = "gin"
+    num_actions = NUM_ACTIONS
+    num_chance_outcomes = 52
+    obs_size = OBS_SIZE
+    max_game_length = 800
+    min_utility = 0.0
+    max_utility = 600.0
+    num_players = 2
+
+    def __init__(self, rules: GinRules | dict[str, Any] | None = None, preset: str = "standard", **options: Any) -> None:
+        game = make_game("gin", preset=preset, rules=rules, **options)
+        assert isinstance(game, GinGame)
+        self.game_obj = game
+        self.rules = game.rules
+
+    def new_state(self, dealer: int = 0) -> GinState:
+        return GinState(self.rules, dealer)
+
+    # --- codec ----------------------------------------------------------------------------------
+    def action_id(self, state: Any, action: GinAction) -> int:
+        aid = _IDS.get(action)
+        if aid is not None:
+            return aid
+        if action.kind != "arrange":
+            raise IllegalActionError(f"{action} is not a decision", "codec")
+        arrangements = [a for a in state.legal_actions() if a.kind == "arrange"]
+        slot = arrangements.index(action)
+        if slot >= ARRANGE_SLOTS:
+            raise ValueError(f"arrangement slot {slot} beyond the {ARRANGE_SLOTS} the codec has")
+        return ARRANGE_ID + slot
+
+    def legal_ids(self, state: Any, pending: Pending = ()) -> list[int]:
+        out = []
+        slot = ARRANGE_ID
+        for a in state.legal_actions():
+            aid = _IDS.get(a)
+            if aid is None:
+                if slot >= NUM_ACTIONS:
+                    raise ValueError(f"more than {ARRANGE_SLOTS} minimal arrangements")
+                aid = slot
+                slot += 1
+            out.append(aid)
+        out.sort()
+        return out
+
+    def id_action(self, state: Any, aid: int) -> GinAction:
+        legal: list[GinAction] = state.legal_actions()
+        if ARRANGE_ID <= aid < NUM_ACTIONS:
+            arrangements = [a for a in legal if a.kind == "arrange"]
+            if aid - ARRANGE_ID < len(arrangements):
+                return arrangements[aid - ARRANGE_ID]
+        else:
+            action = _ACTIONS.get(aid)
+            if action is not None and action in legal:
+                return action
+        raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
+
+    def id_to_string(self, aid: int) -> str:
+        if 0 <= aid < KNOCK_ID:
+            return f"discard {Card.from_index(aid)}"
+        if aid < DRAW_ID:
+            return f"knock {Card.from_index(aid - KNOCK_ID)}"
+        if aid < ARRANGE_ID:
+            return _NAMES[aid]
+        return f"arrangement {aid - ARRANGE_ID}"
+
+    # --- chance -------------------------------------------------------------------------------------
+    def chance_id(self, action: GinAction) -> int:
+        assert action.card is not None
+        return action.card.index
+
+    def chance_action(self, state: Any, cid: int) -> GinAction:
+        return DEAL[cid] if state.phase == "dealing" else DRAWN[cid]
+
+    # --- observation --------------------------------------------------------------------------------
+    def observe(self, view: GinView, pending: Pending = ()) -> Obs:
+        obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        idx = [c.index for c in view.hand]
+        idx += [52 + c.index for c in view.opponent_known]
+        idx += [104 + c.index for c in view.discard_pile]
+        if view.discard_pile:
+            idx.append(156 + view.discard_pile[-1].index)
+        if view.taken_card is not None:
+            idx.append(208 + view.taken_card.index)
+        if view.opponent_hand is not None:
+            idx += [260 + c.index for c in view.opponent_hand]
+        idx += [312 + c.index for c in view.own_known]
+        idx.append(364 + _PHASE_INDEX[view.phase])
+        obs[idx] = 1.0
+        obs[375] = view.current_player == view.seat
+        obs[376] = view.dealer == view.seat
+        obs[377] = view.stock_size / 52.0
+        obs[378] = view.opponent_hand_size / 11.0
+        obs[379] = view.knock_limit / 10.0
+        obs[380] = view.deadwood / 100.0
+        obs[381] = view.discard_draws / self.rules.max_discard_draws
+        return obs
+
+    # --- hidden information -------------------------------------------------------------------------
+    def hidden_chance(self, state: Any, seat: int) -> list[int]:
+        events = state.view(seat).events
+        return [i for i, e in enumerate(events) if e in ("deal ?", "drawn ?")]
+
+    def undealt(self, state: Any) -> list[int]:
+        return [c.index for c in iter_mask(state.stock)]
+
+    def visible_ids(self, view: GinView) -> set[int]:
+        out = {c.index for c in view.hand}
+        out.update(c.index for c in view.discard_pile)
+        out.update(c.index for c in view.opponent_known)
+        if view.opponent_hand is not None:
+            out.update(c.index for c in view.opponent_hand)
+        return out
+
+    def translate(self, action: GinAction, mapping: dict[int, int]) -> GinAction:
+        """A knock names a card the defender has not seen: it follows that card's new identity."""
+        if action.kind == "knock" and action.card is not None and action.card.index in mapping:
+            return KNOCK[mapping[action.card.index]]
+        return action

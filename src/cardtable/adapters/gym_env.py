@@ -1,0 +1,148 @@
+"""Gymnasium single-agent environments: one seat learns, built-in agents (``make_agent``) play the others.
+
+>>> env = gin_env(opponent="easy")          # doctest: +SKIP
+>>> obs, info = env.reset(seed=1)           # obs = {"observation": ..., "action_mask": ...}
+
+One episode is one hand. The observation and the actions are those of the
+PettingZoo environments (the game's codec). The reward is the learner's true
+hand points at the end (``zero_sum=True``: minus the mean of the other
+seats'). ``info["action_mask"]`` repeats the mask. An illegal action ends the
+episode with ``illegal_reward`` (and ``info["illegal_action"] = True``)
+unless ``illegal_action="raise"``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..agents import make_agent
+from ..errors import IllegalActionError
+from .base import GameAdapter, Pending
+
+__all__ = ["CardtableGymEnv", "gin_env", "pinochle_env", "casino_env"]
+
+
+class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
+    """The hand as seen by ``seat``; the other seats are agents of level ``opponent``."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        opponent: str = "random",
+        seat: int = 0,
+        zero_sum: bool = False,
+        illegal_action: str = "penalize",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal_action not in ("penalize", "raise"):
+            raise ValueError("illegal_action must be 'penalize' or 'raise'")
+        self.adapter = adapter
+        self.opponent = opponent
+        self.seat = seat
+        self.zero_sum = zero_sum
+        self.illegal_action = illegal_action
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (adapter.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (adapter.num_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(adapter.num_actions)
+        self._rng = random.Random()
+        self._opponents: list[Any] = []
+        self.state: Any = None
+        self.pending: Pending = ()
+
+    def _obs(self) -> dict[str, Any]:
+        mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
+        if not self.state.is_terminal():
+            mask[self.adapter.legal_ids(self.state, self.pending)] = 1
+        view = self.state.view(self.seat)
+        return {"observation": self.adapter.observe(view, self.pending), "action_mask": mask}
+
+    def _play_others(self) -> None:
+        state = self.state
+        while True:
+            state.resolve_chance(self._rng)
+            player = state.current_player()
+            if player < 0 or player == self.seat:
+                return
+            agent = self._opponents[player]
+            state.apply(agent.act(state.view(player), state.legal_actions()))
+
+    def _reward(self) -> float:
+        returns = [float(r) for r in self.state.returns()]
+        r = returns[self.seat]
+        n = len(returns)
+        if self.zero_sum and n > 1:
+            r -= (sum(returns) - r) / (n - 1)
+        return r
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        n = self.adapter.num_players
+        if not self._opponents or seed is not None:
+            base = self._rng.randrange(2**31)
+            self._opponents = [make_agent(self.adapter.game, self.opponent, base + i) for i in range(n)]
+        self.state = self.adapter.new_state(self._rng.randrange(n))
+        self.pending = ()
+        self._play_others()
+        obs = self._obs()
+        return obs, {"action_mask": obs["action_mask"]}
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self.state is None or self.state.is_terminal():
+            raise RuntimeError("call reset() first")
+        try:
+            pending, move = self.adapter.advance(self.state, self.pending, int(action))
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            obs = self._obs()
+            return obs, self.illegal_reward, True, False, {"action_mask": obs["action_mask"], "illegal_action": True}
+        self.pending = pending
+        if move is not None:
+            self.state.apply(move)
+            self._play_others()
+        done = self.state.is_terminal()
+        reward = self._reward() if done else 0.0
+        obs = self._obs()
+        info: dict[str, Any] = {"action_mask": obs["action_mask"]}
+        if done:
+            info["hand_points"] = self.state.returns()
+        return obs, reward, done, False, info
+
+    def render(self) -> str | None:
+        if self.state is None:
+            return None
+        return str(self.state.to_position()) if not self.state.is_terminal() else f"over: {self.state.returns()}"
+
+
+def gin_env(opponent: str = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
+    from .gin import GinAdapter
+
+    return CardtableGymEnv(GinAdapter(rules, preset), opponent, **kwargs)
+
+
+def pinochle_env(opponent: str = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
+    from .pinochle import PinochleAdapter
+
+    return CardtableGymEnv(PinochleAdapter(rules, preset), opponent, **kwargs)
+
+
+def casino_env(
+    opponent: str = "random", num_players: int = 2, rules: Any = None, preset: str = "standard", **kwargs: Any
+) -> CardtableGymEnv:
+    from .casino import CasinoAdapter
+
+    return CardtableGymEnv(CasinoAdapter(rules, preset, num_players=num_players), opponent, **kwargs)
