@@ -175,7 +175,7 @@ def resample(adapter: GameAdapter, state: State, seat: int, rng: random.Random, 
     card drawn without replacement from the unseen cards (those steps' cards
     plus the stock); the history is replayed, and a replay in which some
     recorded move becomes illegal (e.g. an opponent's build needs a card of
-    its value in hand) is rejected. Chance is uniform, so accepted deals are
+    its value in hand), or that ends in another phase or turn, is rejected. Chance is uniform, so accepted deals are
     an exact sample of the posterior given the history (not the opponents' policies).
     """
     view = state.view(seat)
@@ -194,6 +194,10 @@ def resample(adapter: GameAdapter, state: State, seat: int, rng: random.Random, 
             for i, action in enumerate(history):
                 new.apply(adapter.chance_action(new, subst[i]) if i in subst else adapter.translate(action, mapping))
         except CardtableError:
+            continue
+        # whose turn it is and the phase are public: the engine may skip a step (e.g. a meld
+        # phase) depending on hidden cards, so a world must agree on them too
+        if new.current_player() != state.current_player() or new.view(seat).phase != view.phase:
             continue
         return new
     raise ResampleError(f"no consistent deal for seat {seat} in {tries} tries")

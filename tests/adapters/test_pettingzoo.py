@@ -1,0 +1,99 @@
+"""PettingZoo AEC environments: the PettingZoo test suite, rewards, seeding and hidden information."""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from cardtable.adapters import casino_v0, gin_rummy_v0, pinochle_v0
+from cardtable.adapters.base import resample
+from cardtable.adapters.pettingzoo_env import CardtableAEC
+
+ENVS = {
+    "gin": gin_rummy_v0,
+    "gin-openspiel": functools.partial(gin_rummy_v0, preset="openspiel"),
+    "pinochle": pinochle_v0,
+    "casino2": casino_v0,
+    "casino3": functools.partial(casino_v0, num_players=3),
+    "casino4": functools.partial(casino_v0, num_players=4),
+}
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize("name", list(ENVS))
+def test_pettingzoo_api_and_seed_tests(name: str) -> None:
+    api_test(ENVS[name](), num_cycles=200)
+    seed_test(ENVS[name], num_cycles=200)
+
+
+def _play(env: CardtableAEC, seed: int, check: Any = None) -> dict[str, float]:
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        if check is not None:
+            check(env, agent)
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    return totals
+
+
+@pytest.mark.parametrize("name", ["gin", "pinochle", "casino3"])
+def test_rewards_are_the_hand_points(name: str) -> None:
+    for seed in range(3):
+        env = ENVS[name]()
+        totals = _play(env, seed)
+        points = env.state.returns()
+        assert [totals[a] for a in env.possible_agents] == [float(p) for p in points]
+
+
+def test_zero_sum_rewards_and_shaping_only_when_asked() -> None:
+    env = gin_rummy_v0(zero_sum=True)
+    totals = _play(env, 2)
+    assert sum(totals.values()) == 0.0
+    calls = []
+    env = gin_rummy_v0(shaping=lambda before, after: calls.append(1) or 0.5)
+    shaped = _play(env, 2)
+    plain = _play(gin_rummy_v0(), 2)
+    assert calls and shaped != plain
+
+
+def test_same_seed_same_hand_and_dealer_choice() -> None:
+    a, b = casino_v0(num_players=3), casino_v0(num_players=3)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.state.history == b.state.history
+    c = gin_rummy_v0(dealer=1)
+    c.reset(seed=1)
+    assert c.state.dealer == 1
+
+
+@pytest.mark.parametrize("name", ["gin", "pinochle", "casino2", "casino4"])
+def test_observations_ignore_unseen_cards(name: str) -> None:
+    rng = random.Random(0)
+    seen = []
+
+    def check(env: CardtableAEC, agent: str) -> None:
+        if len(env.state.history) % 4:
+            return
+        seat = env.possible_agents.index(agent)
+        before = env.observe(agent)
+        real = env.state
+        env.state = resample(env.adapter, real, seat, rng)
+        after = env.observe(agent)
+        env.state = real
+        assert np.array_equal(before["observation"], after["observation"])
+        assert np.array_equal(before["action_mask"], after["action_mask"])
+        seen.append(1)
+
+    _play(ENVS[name](), 4, check)
+    assert len(seen) > 3
