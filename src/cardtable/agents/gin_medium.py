@@ -29,12 +29,14 @@ from .gin_common import NEIGH, VALUE, Knowledge, bits, dw, knowledge, sample_opp
 
 __all__ = ["MediumGinAgent", "Evaluator", "first_choice", "view_seed"]
 
-DANGER = 10.0
+DANGER = 3.0
 """Deadwood-equivalent cost of handing the opponent a card that surely completes a meld."""
 TAKE_MARGIN = 0.5
 """How much better (in expected deadwood) taking the upcard must be than drawing blind."""
 DW_WEIGHT = 0.5
 """Extra weight of the deadwood left right now, against the expected deadwood after the next draw."""
+LATE_WEIGHT = 0.0
+"""Extra deadwood weight per opponent draw beyond the fourth: cut deadwood as the opponent nears a knock."""
 CONT_BASE = -6.0
 CONT_SLOPE = 0.4
 """Value of playing on, in points: ``CONT_BASE - CONT_SLOPE * (expected deadwood + danger)``."""
@@ -103,7 +105,8 @@ class Evaluator:
     def discard_score(self, hand11: int, card: int) -> float:
         """Lower is better: expected deadwood after the next draw plus the danger of the discard."""
         rest = hand11 & ~(1 << card)
-        return self.expected_after_draw(rest) + DW_WEIGHT * dw(rest) + DANGER * self.danger(card)
+        late = LATE_WEIGHT * max(0, self.kn.opp_stock_draws + len(self.kn.opp_taken) - 4)
+        return self.expected_after_draw(rest) + (DW_WEIGHT + late) * dw(rest) + DANGER * self.danger(card)
 
     def continue_value(self, score: float) -> float:
         return CONT_BASE - CONT_SLOPE * score
