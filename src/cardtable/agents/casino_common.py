@@ -53,6 +53,7 @@ __all__ = [
     "view_rules",
     "sample_world",
     "playout",
+    "margin_estimate",
     "side_margin",
     "value_class",
 ]
@@ -157,7 +158,7 @@ def view_rules(view: CasinoView) -> CasinoRules:
     """The rules of the view's hand (standard rules for the number of players if the view has none)."""
     if view.rules is not None:
         return view.rules
-    return CasinoRules(num_players=view.num_players, partnerships=len(view.captured_counts) == 2)
+    return CasinoRules.preset("standard", num_players=view.num_players, partnerships=len(view.captured_counts) == 2)
 
 
 def knowledge(view: CasinoView) -> Knowledge:
@@ -475,20 +476,43 @@ def policy_move(state: CasinoState) -> CasinoAction:
     return Judge(seat_knowledge(state, state.turn)).best(legal)
 
 
-def playout(state: CasinoState, pack_order: Sequence[int]) -> CasinoState:
-    """Play ``state`` to the end of the hand with the medium judgement; deals follow ``pack_order``."""
+def playout(state: CasinoState, pack_order: Sequence[int], deals: int = 0) -> CasinoState:
+    """Play ``state`` with the medium judgement for every seat; later deals follow ``pack_order``.
+
+    ``deals`` = 0 plays to the end of the hand; ``deals`` = k stops when the k-th deal from now
+    has been played out (hands empty, before the next deal).
+    """
     k = 0
+    ended = 0
     while state.phase != OVER:
         if state.phase == PLAY:
             state.apply(policy_move(state))
             continue
+        ended += 1
+        if deals and ended >= deals:
+            break
         while not state.pack >> pack_order[k] & 1:
             k += 1
         i = pack_order[k]
         k += 1
         last = state.dealt == 0 and state.deal_number == state.rules.num_deals
         state.apply((DEAL_LAST if last else DEAL)[i])
+        while state.phase != PLAY and state.phase != OVER:
+            while not state.pack >> pack_order[k] & 1:
+                k += 1
+            state.apply(DEAL[pack_order[k]])
+            k += 1
     return state
+
+
+def margin_estimate(state: CasinoState, seat: int, w: Weights) -> float:
+    """The seat's side's margin: exact points of a finished hand, else the weighted worth of the piles so far."""
+    if state.phase == OVER:
+        return side_margin(state, seat)
+    mine = state.rules.side_of(seat)
+    worth = [w.points(p) + w.sweep * s for p, s in zip(state.captured, state.sweeps)]
+    others = [x for i, x in enumerate(worth) if i != mine]
+    return worth[mine] - sum(others) / len(others)
 
 
 def side_margin(state: CasinoState, seat: int) -> float:

@@ -1,0 +1,298 @@
+"""A search Casino player (level ``hard``): Perfect Information Monte Carlo, and exact play when all is known.
+
+For each decision with a real choice it takes ``medium``'s best few moves as
+candidates, samples worlds consistent with everything its seat has seen
+(:func:`.casino_common.sample_world`: the unseen cards dealt at random to the
+other hands and the pack, each build's controller holding a card of its
+value), plays every candidate in each world to the end of the hand with the
+``medium`` judgement for every seat (each seat judging from its own knowledge
+in that world), and scores the true hand points of its side minus the other
+sides'. The same worlds serve every candidate (common random numbers), and
+``medium``'s choice is kept unless another candidate is better by more than
+``confidence`` standard errors of the paired difference.
+
+With two players, once the last deal is out every card is known (the unseen
+cards are exactly the opponent's hand), and the rest of the hand is solved
+exactly by alpha-beta search (:func:`solve`).
+
+The agent sees only its view: it never receives the engine state, and the
+only states it builds are its own sampled worlds.
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from ..casino.actions import CasinoAction
+from ..casino.state import OVER, CasinoState
+from ..casino.view import CasinoView
+from .casino_common import (
+    Judge,
+    Knowledge,
+    Weights,
+    knowledge,
+    playout,
+    sample_world,
+    margin_estimate,
+    view_seed,
+    weights_for,
+    world_state,
+)
+
+__all__ = ["HardCasinoAgent", "search", "solve", "known_world"]
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = ProcessPoolExecutor(workers)
+        _POOLS[workers] = pool
+        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+    return pool
+
+
+def search(
+    kn: Knowledge,
+    candidates: Sequence[CasinoAction],
+    seed: int,
+    budget: float | None,
+    max_worlds: int | None,
+    deals: int = 0,
+) -> tuple[list[float], list[float], int]:
+    """Play every candidate in the same sampled worlds to the end of the hand.
+
+    Returns per candidate the sum of margins, the sum of squared paired
+    differences against candidate 0, and the number of worlds played.
+    """
+    rng = random.Random(seed)
+    w = weights_for(kn.captured, kn.rules.sweep_points)
+    totals = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)
+    deadline = None if budget is None else time.perf_counter() + budget
+    n = 0
+    while True:
+        hands, pack = sample_world(kn, rng)
+        base_state = world_state(kn, hands, pack)
+        base = 0.0
+        for i, a in enumerate(candidates):
+            state = base_state.clone()
+            state.apply(a)
+            v = margin_estimate(playout(state, pack, deals), kn.seat, w)
+            if i == 0:
+                base = v
+            totals[i] += v
+            squares[i] += (v - base) ** 2
+        n += 1
+        if max_worlds is not None and n >= max_worlds:
+            break
+        if deadline is not None and time.perf_counter() >= deadline and n >= 2:
+            break
+        if deadline is None and max_worlds is None and n >= 32:
+            break
+    return totals, squares, n
+
+
+# --- exact play of a fully known end of hand ----------------------------------------------------
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def _key(state: CasinoState) -> tuple[object, ...]:
+    return (state.turn, tuple(state.hands), state.loose, state.builds, tuple(state.captured),
+            state.last_capturer, tuple(state.sweeps))
+
+
+class _Solver:
+    """Alpha-beta over a two-player end of hand with every card known; values are side 0's margin."""
+
+    def __init__(self, node_limit: int, weights: Weights, deadline: float | None) -> None:
+        self.weights = weights
+        self.deadline = deadline
+        self.table: dict[tuple[object, ...], tuple[int, float]] = {}
+        self.nodes = 0
+        self.node_limit = node_limit
+
+    def ordered(self, state: CasinoState) -> list[CasinoAction]:
+        """Captures first, richest first; then builds; trails last, cheapest first."""
+        legal = state.legal_actions()
+        if len(legal) <= 1:
+            return legal
+        w = self.weights
+
+        def key(a: CasinoAction) -> float:
+            if a.kind == "capture":
+                return -10.0 - w.points(a.card.bit | a.loose | a.builds_mask)
+            if a.kind == "build":
+                return -5.0
+            return w.points(a.card.bit)
+
+        return sorted(legal, key=key)
+
+    def value(self, state: CasinoState, alpha: float, beta: float) -> float:
+        """Side 0's points minus side 1's at the end of the hand, with best play from ``state``."""
+        if state.phase == OVER:
+            return float(state.points[0] - state.points[1])
+        self.nodes += 1
+        if self.nodes > self.node_limit or (
+            self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline
+        ):
+            raise TimeoutError
+        key = _key(state)
+        got = self.table.get(key)
+        if got is not None:
+            flag, v = got
+            if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
+                return v
+        a0, b0 = alpha, beta
+        maximize = state.rules.side_of(state.turn) == 0
+        best = -math.inf if maximize else math.inf
+        for action in self.ordered(state):
+            child = state.clone()
+            child.apply(action)
+            v = self.value(child, alpha, beta)
+            if maximize:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        flag = _EXACT
+        if best <= a0:
+            flag = _UPPER
+        elif best >= b0:
+            flag = _LOWER
+        self.table[key] = (flag, best)
+        return best
+
+
+def known_world(kn: Knowledge) -> CasinoState | None:
+    """The exact state when every card is known to the seat (two players, the pack empty), else ``None``."""
+    if kn.num_players != 2 or kn.pack_size != 0:
+        return None
+    opp = 1 - kn.seat
+    if kn.unseen.bit_count() != kn.hand_sizes[opp]:
+        return None
+    hands = [0, 0]
+    hands[kn.seat] = kn.hand
+    hands[opp] = kn.unseen
+    return world_state(kn, hands, [])
+
+
+def solve(
+    state: CasinoState, actions: Sequence[CasinoAction], node_limit: int = 200_000, budget: float | None = None
+) -> list[float] | None:
+    """Exact margin (the mover's side minus the other) after each action.
+
+    ``None`` when the search needs more than ``node_limit`` nodes or ``budget`` seconds.
+    """
+    deadline = None if budget is None else time.perf_counter() + budget
+    solver = _Solver(node_limit, weights_for(state.captured, state.rules.sweep_points), deadline)
+    sign = 1.0 if state.rules.side_of(state.turn) == 0 else -1.0
+    out = []
+    try:
+        for a in actions:
+            child = state.clone()
+            child.apply(a)
+            out.append(sign * solver.value(child, -math.inf, math.inf))
+    except TimeoutError:
+        return None
+    return out
+
+
+class HardCasinoAgent:
+    """PIMC search with ``medium`` playouts; exact solving of a fully known two-player last deal."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float | None = 0.8,
+        worlds: int | None = None,
+        candidates: int = 6,
+        workers: int = 1,
+        confidence: float = 0.5,
+        exact_nodes: int = 400_000,
+        horizon: int = 1,
+    ) -> None:
+        """``time_budget`` seconds per searched decision (``None``: a fixed number of ``worlds``);
+        ``workers`` > 1 splits the worlds over a process pool (both cores)."""
+        self.seed = 0 if seed is None else seed
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.candidates = candidates
+        self.workers = max(1, workers)
+        self.confidence = confidence
+        self.exact_nodes = exact_nodes
+        self.horizon = horizon
+        self.last_worlds = 0
+        self.last_exact = False
+
+    def evaluate(self, view: CasinoView, legal: Sequence[CasinoAction]) -> list[tuple[CasinoAction, float]]:
+        """Candidate actions with estimated values (the hand's points margin of its side), best first."""
+        kn = knowledge(view)
+        ranked = Judge(kn).ranked(legal)
+        self.last_worlds = 0
+        self.last_exact = False
+        if len(legal) <= 1:
+            return ranked
+        world = known_world(kn)
+        if world is not None:
+            acts = [a for a, _ in ranked]
+            exact = solve(world, acts, self.exact_nodes, self.time_budget)
+            if exact is not None:
+                self.last_exact = True
+                order = {a: i for i, a in enumerate(acts)}
+                return sorted(zip(acts, exact), key=lambda av: (-av[1], order[av[0]]))
+        cands = [a for a, _ in ranked[: self.candidates]]
+        seed = view_seed(view, self.seed)
+        if self.workers > 1 and world is None:
+            worlds = None if self.worlds is None else -(-self.worlds // self.workers)
+            futures = [
+                _pool(self.workers).submit(search, kn, cands, seed + 7919 * w, self.time_budget, worlds, self.horizon)
+                for w in range(self.workers)
+            ]
+            totals = [0.0] * len(cands)
+            squares = [0.0] * len(cands)
+            n = 0
+            for f in futures:
+                t, q, k = f.result()
+                totals = [x + y for x, y in zip(totals, t)]
+                squares = [x + y for x, y in zip(squares, q)]
+                n += k
+        elif world is not None:  # every card is known but too many to solve: one deterministic world
+            totals, squares, n = search(kn, cands, seed, None, 1, self.horizon)
+        else:
+            totals, squares, n = search(kn, cands, seed, self.time_budget, self.worlds, self.horizon)
+        self.last_worlds = n
+        base = totals[0] / n
+        scored: list[tuple[CasinoAction, float]] = [(cands[0], base)]
+        for i in range(1, len(cands)):
+            diff = (totals[i] - totals[0]) / n
+            var = max(0.0, squares[i] / n - diff * diff)
+            se = math.sqrt(var / max(1, n - 1))
+            scored.append((cands[i], base + diff - self.confidence * se))
+        order = {a: i for i, a in enumerate(cands)}
+        return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
+
+    def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
+        if not legal_actions:
+            raise ValueError("no legal actions to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.evaluate(view, legal_actions)[0][0]
+
+    def explain(
+        self, view: CasinoView, legal_actions: Sequence[CasinoAction], k: int = 3
+    ) -> list[tuple[CasinoAction, float]]:
+        """The ``k`` best actions with their estimated values (mean points margin of the hand), best first."""
+        return self.evaluate(view, legal_actions)[:k]
