@@ -4,12 +4,19 @@ For each decision with a real choice it takes ``medium``'s best few moves as
 candidates, samples worlds consistent with everything its seat has seen
 (:func:`.casino_common.sample_world`: the unseen cards dealt at random to the
 other hands and the pack, each build's controller holding a card of its
-value), plays every candidate in each world to the end of the hand with the
-``medium`` judgement for every seat (each seat judging from its own knowledge
-in that world), and scores the true hand points of its side minus the other
-sides'. The same worlds serve every candidate (common random numbers), and
-``medium``'s choice is kept unless another candidate is better by more than
-``confidence`` standard errors of the paired difference.
+value), and plays every candidate in each world with the ``medium`` judgement
+for every seat (each seat judging from its own knowledge in that world). The
+same worlds serve every candidate (common random numbers), and ``medium``'s
+choice is kept unless another candidate is better by more than ``confidence``
+standard errors of the paired difference.
+
+How far a playout goes is ``horizon``: ``0`` plays to the end of the hand and
+scores the true hand points of its side minus the other sides'; ``k`` stops
+after the k-th end of a deal and scores the capture piles so far by the same
+weights as ``medium`` (the true points once the hand is over). Later deals
+add so much noise (a paired difference has a standard deviation of 4-5 points
+over whole hands) that the default, the end of the current deal, plays far
+better within a second than whole-hand playouts (see the strength benchmark).
 
 With two players, once the last deal is out every card is known (the unseen
 cards are exactly the opponent's hand), and the rest of the hand is solved
@@ -36,9 +43,9 @@ from .casino_common import (
     Knowledge,
     Weights,
     knowledge,
+    margin_estimate,
     playout,
     sample_world,
-    margin_estimate,
     view_seed,
     weights_for,
     world_state,
