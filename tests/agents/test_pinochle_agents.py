@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cardtable.agents import AGENT_LEVELS, make_agent
-from cardtable.agents.pinochle_common import knowledge, sample_world
+from cardtable.agents.pinochle_common import Sim, knowledge, sample_world
 from cardtable.agents.pinochle_easy import EasyPinochleAgent
 from cardtable.agents.pinochle_hard import HardPinochleAgent
 from cardtable.agents.pinochle_medium import MediumPinochleAgent
@@ -268,3 +268,47 @@ def test_easy_beats_random() -> None:
     margins = [hand_margin(EasyPinochleAgent(1), make_agent("pinochle", "random", seed=2), seed)
                for seed in range(20)]
     assert sum(margins) / len(margins) > 40, margins
+
+
+# --- the fast playouts follow the rules -----------------------------------------------------------------
+
+
+def test_simulated_hands_replay_in_the_engine() -> None:
+    """A playout from a real position, replayed action by action in the engine, scores the same."""
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = PinochleGame(PinochleRules.preset("hoyle" if seed % 3 == 0 else "standard")).new_hand(seed % 2)
+        for _ in range(seed * 2):
+            step(state, rng)
+        while state.is_chance_node() or state.phase != "play":
+            step(state, rng)
+        stock = list(iter_bits(state.stock))
+        rng.shuffle(stock)
+        played = sum((1 << a) | (1 << b) for _, a, b, _ in state.trick_log) | ((1 << state.lead) if state.lead >= 0 else 0)
+        sim = Sim(state.rules, state.trump, [state.hand(0), state.hand(1)], state.melded[:], state.known[:],
+                  state.scored, state.dix_scored, state.trump_card, stock, played, state.leader, state.lead,
+                  state.ntricks)
+        sim.log = []
+        before = [state.meld_points(s) + state.card_points_of(s) for s in (0, 1)]
+        sim.run()
+        for action in sim.log:
+            if state.phase == "exchange" and action.kind != "exchange":
+                state.apply("no exchange")
+            if state.phase == "meld" and action.kind != "meld":
+                state.apply("no meld")
+            state.apply(action)
+        assert state.is_terminal()
+        if state.rules.counting == "simple":
+            assert [state.points[s] - before[s] for s in (0, 1)] == sim.score
+        compared += 1
+    assert compared == 12
+
+
+def step(state: PinochleState, rng: random.Random) -> None:
+    """One random legal action (chance or decision)."""
+    if state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+    else:
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import PinochleCard
-from ..pinochle.actions import EXCHANGE, NO_EXCHANGE, NO_MELD, PLAY, PinochleAction, meld_action
+from ..pinochle.actions import DRAW, EXCHANGE, NO_EXCHANGE, NO_MELD, PLAY, PinochleAction, meld_action
 from ..pinochle.deck import FULL, NINE, RANK_MASKS, SUIT_MASKS, card_points, higher_mask, index_of, iter_bits
 from ..pinochle.melds import (
     ACES,
@@ -378,7 +378,8 @@ def exchange_choice(dixes: Sequence[int], dix_scored: int) -> int:
 # --- stage 2 -----------------------------------------------------------------------------------------------
 
 
-def greedy_stage2(hands: list[int], leader: int, trump: int, pts: tuple[int, ...], won: list[int]) -> int:
+def greedy_stage2(hands: list[int], leader: int, trump: int, pts: tuple[int, ...], won: list[int],
+                  log: list[PinochleAction] | None = None) -> int:
     """Play stage 2 to the end with a fast full-information greedy policy; returns the last trick's winner.
 
     Card points won go into ``won`` (per seat).
@@ -414,6 +415,8 @@ def greedy_stage2(hands: list[int], leader: int, trump: int, pts: tuple[int, ...
                 if key < lose_key:
                     lose_best, lose_key = f, key
         f = win_best if win_best >= 0 else lose_best
+        if log is not None:
+            log.extend((PLAY[lead], PLAY[f]))
         hands[leader] = lh & ~(1 << lead)
         hands[1 - leader] = fh & ~(1 << f)
         winner = 1 - leader if win_best >= 0 else leader
@@ -497,6 +500,7 @@ class Sim:
         "stock",
         "tc",
         "trump",
+        "log",
     )
 
     def __init__(self, rules: PinochleRules, trump: int, hands: list[int], melded: list[int], known: list[int],
@@ -517,6 +521,8 @@ class Sim:
         self.leader = leader
         self.lead = lead
         self.ntricks = ntricks
+        self.log: list[PinochleAction] | None = None
+        """When a list, every action of the simulation is appended (chance draws included), for tests."""
 
     def ctx(self, p: int) -> Ctx:
         o = 1 - p
@@ -582,6 +588,8 @@ class Sim:
         self.melded[p] &= ~bit
         self.known[p] &= ~bit
         self.played |= bit
+        if self.log is not None:
+            self.log.append(PLAY[c])
         if self.lead < 0:
             self.lead = c
             return
@@ -605,6 +613,8 @@ class Sim:
         self.melded[p] &= ~bit
         self.known[p] = (self.known[p] & ~bit) | (1 << self.tc)
         self.tc = dix
+        if self.log is not None:
+            self.log.append(EXCHANGE[dix])
         if not self.dix_scored & bit:
             self.dix_scored |= bit
             self.score[p] += 10
@@ -616,6 +626,8 @@ class Sim:
         self.melded[p] |= mask
         self.known[p] &= ~mask
         self.score[p] += KIND_POINTS[kind]
+        if self.log is not None:
+            self.log.append(meld_action(kind, mask))
 
     def can_exchange(self, p: int) -> list[int]:
         if self.tc < 0 or _ORDER[self.tc] == NINE:
@@ -645,6 +657,8 @@ class Sim:
     def draw(self) -> None:
         w = self.leader
         stock = self.stock
+        if self.log is not None:
+            self.log.extend(DRAW[c] for c in stock[-2:][::-1])
         if len(stock) >= 2:
             self.hands[w] |= 1 << stock.pop()
             self.hands[1 - w] |= 1 << stock.pop()
@@ -685,14 +699,15 @@ class Sim:
             self.lead = -1
             last = winner
         if hands[self.leader]:
-            last = greedy_stage2(hands, self.leader, self.trump, self.pts, won)
+            last = greedy_stage2(hands, self.leader, self.trump, self.pts, won, self.log)
         self.score[0] += won[0]
         self.score[1] += won[1]
         self.score[last] += 10
 
     def copy(self) -> Sim:
         new = Sim.__new__(Sim)
-        for name in ("rules", "pts", "trump", "scored", "dix_scored", "tc", "played", "leader", "lead", "ntricks"):
+        for name in ("rules", "pts", "trump", "scored", "dix_scored", "tc", "played", "leader", "lead", "ntricks",
+                     "log"):
             setattr(new, name, getattr(self, name))
         for name in ("hands", "melded", "known", "stock", "score"):
             setattr(new, name, getattr(self, name)[:])

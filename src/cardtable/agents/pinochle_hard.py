@@ -144,7 +144,8 @@ class HardPinochleAgent:
         self.last_worlds = 0
         if kn.opp_hand or len(ranked) == 1 or view.phase == "exchange":
             return ranked
-        cands = [a for a, _ in ranked[: self.candidates] if a.kind in ("play", "meld", "no meld")]
+        # declining a meld is never searched: it only looks good while the playout policy chases the meld
+        cands = [a for a, _ in ranked[: self.candidates] if a.kind in ("play", "meld")]
         if len(cands) < 2:
             return ranked
         lead_by = view.leader
