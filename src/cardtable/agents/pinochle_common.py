@@ -490,6 +490,7 @@ class Sim:
         "known",
         "lead",
         "leader",
+        "log",
         "melded",
         "ntricks",
         "played",
@@ -500,7 +501,6 @@ class Sim:
         "stock",
         "tc",
         "trump",
-        "log",
     )
 
     def __init__(self, rules: PinochleRules, trump: int, hands: list[int], melded: list[int], known: list[int],
