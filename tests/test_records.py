@@ -54,13 +54,20 @@ def test_records_replay_to_an_identical_match(seed: int, preset: str, target: in
     assert rec.rules == match.game.rules.to_dict()
 
 
-def test_unfinished_match_records_and_replays() -> None:
+def unfinished_match(moves: int = 60) -> Match:
+    """A match stopped in the middle of its first hand, after ``moves`` player decisions."""
     match = Match("gin", seed=9)
     agents = [RandomAgent(1), RandomAgent(2)]
-    for _ in range(60):
+    for _ in range(moves):
         match.resolve_chance()
         seat = match.state.current_player()
         match.apply(agents[seat].act(match.state.view(seat), match.state.legal_actions()))
+    assert not match.is_over() and len(match.hands) == 1
+    return match
+
+
+def test_unfinished_match_records_and_replays() -> None:
+    match = unfinished_match()
     rec = GameRecord.loads(match.record().dumps(indent=2))
     assert rec.final_totals is None and rec.winner is None
     again = rec.replay()
@@ -236,13 +243,7 @@ def test_truncated_record_is_rejected(record_text: str) -> None:
 
 
 def test_hand_that_did_not_finish_is_rejected() -> None:
-    match = Match("gin", seed=9)
-    agents = [RandomAgent(1), RandomAgent(2)]
-    for _ in range(60):
-        match.resolve_chance()
-        seat = match.state.current_player()
-        match.apply(agents[seat].act(match.state.view(seat), match.state.legal_actions()))
-    text = match.record().dumps()
+    text = unfinished_match().record().dumps()
 
     def extra_hand(rec: GameRecord) -> None:
         rec.hands.append(["deal AS"])
