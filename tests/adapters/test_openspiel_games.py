@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import evaluate_bots, get_all_states, mcts  # noqa: E402
 
-from cardtable.adapters.openspiel import GAME_NAMES, ismcts_bot  # noqa: E402
+from cardtable.adapters.openspiel import GAME_NAMES, AgentBot, ismcts_bot  # noqa: E402
 
 GAMES = [("cardtable_gin", {}), ("cardtable_gin", {"preset": "openspiel"}), ("cardtable_pinochle", {}),
          ("cardtable_casino", {}), ("cardtable_casino", {"players": 3}), ("cardtable_casino", {"players": 4})]
@@ -94,3 +94,17 @@ def test_get_all_states_near_the_root() -> None:
     game = pyspiel.load_game("cardtable_pinochle")
     states = get_all_states.get_all_states(game, depth_limit=1, include_terminals=False, include_chance_states=True)
     assert len(states) == 1 + 48
+
+
+@pytest.mark.parametrize(("name", "level"), [("cardtable_casino", "easy"), ("cardtable_pinochle", "easy"),
+                                             ("cardtable_gin", "simple")])
+def test_our_agents_as_openspiel_bots(name: str, level: str) -> None:
+    from cardtable.agents import make_agent
+
+    game = pyspiel.load_game(name)
+    game_name = name.split("_", 1)[1]
+    rs = np.random.RandomState(4)
+    for seed in range(2):
+        bots = [AgentBot(make_agent(game_name, level, seed), 0), pyspiel.make_uniform_random_bot(1, seed)]
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
+        assert len(returns) == 2

@@ -6,7 +6,9 @@
 One episode is one hand. The observation and the actions are those of the
 PettingZoo environments (the game's codec). The reward is the learner's true
 hand points at the end (``zero_sum=True``: minus the mean of the other
-seats'). ``info["action_mask"]`` repeats the mask. An illegal action ends the
+seats'). ``info["action_mask"]`` repeats the mask. A hand that ends before
+the learner's first decision (an opponent knocks at once) is replaced by
+the next deal, so every episode has at least one step. An illegal action ends the
 episode with ``illegal_reward`` (and ``info["illegal_action"] = True``)
 unless ``illegal_action="raise"``.
 """
@@ -94,9 +96,12 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
         if not self._opponents or seed is not None:
             base = self._rng.randrange(2**31)
             self._opponents = [make_agent(self.adapter.game, self.opponent, base + i) for i in range(n)]
-        self.state = self.adapter.new_state(self._rng.randrange(n))
         self.pending = ()
-        self._play_others()
+        for _ in range(1000):  # a hand that ends before the learner's first decision is dealt again
+            self.state = self.adapter.new_state(self._rng.randrange(n))
+            self._play_others()
+            if not self.state.is_terminal():
+                break
         obs = self._obs()
         return obs, {"action_mask": obs["action_mask"]}
 

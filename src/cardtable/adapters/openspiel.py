@@ -31,7 +31,7 @@ import pyspiel
 
 from .base import GameAdapter, Pending, resample
 
-__all__ = ["CardtableGame", "CardtableState", "register", "GAME_NAMES", "ismcts_bot"]
+__all__ = ["CardtableGame", "CardtableState", "register", "GAME_NAMES", "ismcts_bot", "AgentBot"]
 
 GAME_NAMES = ("cardtable_gin", "cardtable_pinochle", "cardtable_casino")
 
@@ -234,16 +234,16 @@ register()
 
 
 def ismcts_bot(game: Any, max_simulations: int = 100, uct_c: float = 2.0, seed: int | None = None,
-               n_rollouts: int = 1) -> Any:
+               n_rollouts: int = 1, max_rollout_length: int | None = None) -> Any:
     """OpenSpiel's Python ISMCTS bot (random-rollout evaluator), usable with ``evaluate_bots``.
 
-    The Python ``ISMCTSBot`` has no ``restart_at``/``inform_action``; it searches from the
+    ``max_rollout_length`` cuts random rollouts short (they then score 0). The Python ``ISMCTSBot`` has no ``restart_at``/``inform_action``; it searches from the
     state it is given each step, so both are no-ops here (``restart_at`` drops the tree).
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
     rs = np.random.RandomState(seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=n_rollouts, random_state=rs)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=n_rollouts, random_state=rs, max_length=max_rollout_length)
 
     class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
         def restart_at(self, state: Any) -> None:
@@ -253,3 +253,32 @@ def ismcts_bot(game: Any, max_simulations: int = 100, uct_c: float = 2.0, seed: 
             pass
 
     return _Bot(game, evaluator, uct_c, max_simulations, random_state=rs)
+
+
+class AgentBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of our agents (``make_agent(...)``) as an OpenSpiel bot: it acts on its seat's view only.
+
+    A Casino move may take several ids: the bot chooses the move once and returns its ids one per step.
+    """
+
+    def __init__(self, agent: Any, player_id: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.agent = agent
+        self.player_id = player_id
+        self._plan: list[int] = []
+
+    def restart_at(self, state: Any) -> None:
+        self._plan = []
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: CardtableState) -> int:
+        if state.pending and self._plan:
+            return self._plan.pop(0)
+        engine = state.engine
+        adapter = state._adapter
+        move = self.agent.act(engine.view(self.player_id), engine.legal_actions())
+        ids = adapter.encode(engine, move)
+        self._plan = list(ids[1:])
+        return int(ids[0])
