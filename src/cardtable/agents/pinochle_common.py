@@ -322,11 +322,13 @@ def play_values(ctx: Ctx, cards: Sequence[int], lead: int) -> list[float]:
     dix_bonus = 10.0 if ctx.rules.dix_scores_when_played else 0.0
     late = 1.0 if ctx.ntricks >= 10 else WIN_MELD
     out = []
-    concealed = ctx.hand & ~ctx.melded
+    r = ctx.rules
+    melds = legal_melds(ctx.trump, ctx.hand, ctx.hand & ~ctx.melded, ctx.scored, ctx.dix_scored,
+                        r.meld_requires_hand_card, r.double_pinochle_300)
     for c in cards:
         bit = 1 << c
         rest = ctx.hand & ~bit
-        meld_now = best_meld_now(ctx, rest, concealed & ~bit) * late
+        meld_now = max((KIND_POINTS[k] for k, m in melds if not m & bit), default=0) * late
         if can_exch and rest & SUIT_MASKS[trump] & RANK_MASKS[NINE]:
             meld_now += 5.0
         v = -keep[c]
@@ -486,19 +488,22 @@ class Sim:
 
     __slots__ = (
         "dix_scored",
+        "draws",
         "hands",
+        "heavy",
         "known",
+        "last",
         "lead",
         "leader",
         "log",
         "melded",
+        "nstock",
         "ntricks",
         "played",
         "pts",
         "rules",
         "score",
         "scored",
-        "stock",
         "tc",
         "trump",
     )
@@ -515,12 +520,19 @@ class Sim:
         self.scored = scored
         self.dix_scored = dix_scored
         self.tc = tc
-        self.stock = stock
+        # The stock as one queue of future draws per seat (plus the last face-down card, for the winner of
+        # trick 12): the same distribution as one shuffled stock, but a seat's draws do not depend on who
+        # wins which trick, so the candidates of one world differ far less (common random numbers).
+        self.last = stock[0] if stock else -1
+        self.draws = [stock[1::2], stock[2::2]]
+        self.nstock = len(stock)
         self.played = played
         self.score = [0, 0]
         self.leader = leader
         self.lead = lead
         self.ntricks = ntricks
+        self.heavy = False
+        """Stage-1 cards chosen by the full ``medium`` judgement (slower) instead of the light policy."""
         self.log: list[PinochleAction] | None = None
         """When a list, every action of the simulation is appended (chance draws included), for tests."""
 
@@ -529,7 +541,7 @@ class Sim:
         opp_known = self.melded[o] | self.known[o]
         unseen = FULL & ~self.hands[p] & ~self.played & ~opp_known & ~((1 << self.tc) if self.tc >= 0 else 0)
         return Ctx(self.rules, self.pts, self.trump, self.tc, self.hands[p], self.melded[p], unseen, opp_known,
-                   self.hands[o].bit_count() - opp_known.bit_count(), len(self.stock), self.ntricks, self.scored,
+                   self.hands[o].bit_count() - opp_known.bit_count(), self.nstock, self.ntricks, self.scored,
                    self.dix_scored)
 
     def choose_card(self, p: int, lead: int) -> int:
@@ -541,6 +553,10 @@ class Sim:
         hand = self.hands[p]
         if not hand & (hand - 1):
             return hand.bit_length() - 1
+        if self.heavy:
+            cards = list(iter_bits(hand))
+            vals = play_values(self.ctx(p), cards, lead)
+            return cards[max(range(len(cards)), key=vals.__getitem__)]
         trump = self.trump
         pts = self.pts
         scored = self.scored
@@ -656,14 +672,18 @@ class Sim:
 
     def draw(self) -> None:
         w = self.leader
-        stock = self.stock
-        if self.log is not None:
-            self.log.extend(DRAW[c] for c in stock[-2:][::-1])
-        if len(stock) >= 2:
-            self.hands[w] |= 1 << stock.pop()
-            self.hands[1 - w] |= 1 << stock.pop()
-        elif stock:
-            self.hands[w] |= 1 << stock.pop()
+        if self.nstock >= 2:
+            cw, cl = self.draws[w].pop(), self.draws[1 - w].pop()
+            self.hands[w] |= 1 << cw
+            self.hands[1 - w] |= 1 << cl
+            self.nstock -= 2
+            if self.log is not None:
+                self.log.extend((DRAW[cw], DRAW[cl]))
+        elif self.nstock:
+            self.hands[w] |= 1 << self.last
+            self.nstock = 0
+            if self.log is not None:
+                self.log.append(DRAW[self.last])
             self.hands[1 - w] |= 1 << self.tc
             self.known[1 - w] |= 1 << self.tc
             self.tc = -1
@@ -678,7 +698,7 @@ class Sim:
 
     def run(self) -> None:
         """Play on to the end of the hand from a trick start or a pending follow."""
-        while self.tc >= 0 or self.stock:
+        while self.tc >= 0 or self.nstock:
             if self.lead < 0:
                 self.play_card(self.leader, self.choose_card(self.leader, -1))
             p = 1 - self.leader
@@ -707,10 +727,11 @@ class Sim:
     def copy(self) -> Sim:
         new = Sim.__new__(Sim)
         for name in ("rules", "pts", "trump", "scored", "dix_scored", "tc", "played", "leader", "lead", "ntricks",
-                     "log"):
+                     "log", "heavy", "last", "nstock"):
             setattr(new, name, getattr(self, name))
-        for name in ("hands", "melded", "known", "stock", "score"):
+        for name in ("hands", "melded", "known", "score"):
             setattr(new, name, getattr(self, name)[:])
+        new.draws = [self.draws[0][:], self.draws[1][:]]
         return new
 
     def margin(self, seat: int) -> int:

@@ -81,7 +81,7 @@ def action_value(world: Sim, seat: int, action: PinochleAction) -> int:
 
 def search(
     kn: Knowledge, lead_by: int, candidates: Sequence[PinochleAction], seed: int, budget: float | None,
-    max_worlds: int | None,
+    max_worlds: int | None, heavy: bool = False,
 ) -> tuple[list[float], list[float], int]:
     """Play every candidate in the same sampled worlds: per candidate the sum of margins, the sum of
     squared paired differences against candidate 0, and the number of worlds."""
@@ -92,6 +92,7 @@ def search(
     n = 0
     while True:
         world = sample_world(kn, rng, lead_by)
+        world.heavy = heavy
         base = 0
         for i, a in enumerate(candidates):
             v = action_value(world, kn.seat, a)
@@ -123,6 +124,7 @@ class HardPinochleAgent:
         candidates: int = 6,
         workers: int = 1,
         confidence: float = 1.0,
+        heavy: bool = False,
     ) -> None:
         """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
         ``workers`` > 1 splits the worlds over a process pool."""
@@ -133,6 +135,7 @@ class HardPinochleAgent:
         self.candidates = candidates
         self.workers = max(1, workers)
         self.confidence = confidence
+        self.heavy = heavy
         self.stage2 = Stage2()
         self.last_worlds = 0
 
@@ -153,7 +156,7 @@ class HardPinochleAgent:
         if self.workers > 1:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
             futures = [_pool(self.workers).submit(search, kn, lead_by, cands, seed + 7919 * w, self.time_budget,
-                                                  worlds) for w in range(self.workers)]
+                                                  worlds, self.heavy) for w in range(self.workers)]
             totals = [0.0] * len(cands)
             squares = [0.0] * len(cands)
             n = 0
@@ -163,7 +166,7 @@ class HardPinochleAgent:
                 squares = [a + b for a, b in zip(squares, q)]
                 n += k
         else:
-            totals, squares, n = search(kn, lead_by, cands, seed, self.time_budget, self.worlds)
+            totals, squares, n = search(kn, lead_by, cands, seed, self.time_budget, self.worlds, self.heavy)
         self.last_worlds = n
         base = totals[0] / n
         scored: list[tuple[PinochleAction, float]] = [(cands[0], base)]
