@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Research adapters speed: environment steps per second, side by side with the peers' Gin Rummy environments.
+
+    python benchmarks/adapters_speed.py [--seconds 3] [--seed 1] [--no-peers]
+
+A *step* is one agent decision (``env.step``); every step builds the acting
+agent's observation and action mask, and the agent picks a random legal
+action from the mask. Chance steps (deals, draws) are inside the step for the
+environments (PettingZoo, Gymnasium, RLCard) and count as steps for the
+OpenSpiel rows (they are ``apply_action`` calls there too).
+
+Rows, for each game of ours (Gin, Pinochle, 2-player Casino):
+
+* ``adapter``: the bare loop, engine + codec + observation encoder, no wrapper;
+* ``pettingzoo``: our AEC env (``env.last()`` + ``env.step``);
+* ``gymnasium``: our single-agent env against the ``random`` agent (opponent moves not counted);
+* ``openspiel``: our registered Python game, observation tensor at each decision.
+
+Peers (Gin only), when importable: PettingZoo's ``gin_rummy_v4`` (needs
+``pettingzoo<1.25`` with RLCard and pygame), RLCard's ``gin-rummy`` env, and
+OpenSpiel's C++ ``gin_rummy`` (observation tensor at each decision). Keep the
+peers out of the project's virtualenv::
+
+    python3 -m venv /work/peers
+    /work/peers/bin/pip install -e '.[rl,openspiel]' rlcard 'pettingzoo==1.24.3' pygame
+    /work/peers/bin/python benchmarks/adapters_speed.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+Runner = Callable[[float, int], tuple[int, float]]
+"""(seconds, seed) -> (steps, elapsed seconds)."""
+
+
+# --- ours ----------------------------------------------------------------------------------------------
+def adapter_loop(game: str) -> Runner:
+    from cardtable.adapters import adapter_for
+
+    adapter = adapter_for(game)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = adapter.new_state(rng.randrange(adapter.num_players))
+            pending: tuple[int, ...] = ()
+            state.resolve_chance(rng)
+            while not state.is_terminal():
+                seat = state.current_player()
+                adapter.observe(state.view(seat), pending)
+                mask = adapter.legal_ids(state, pending)
+                pending, move = adapter.advance(state, pending, mask[rng.randrange(len(mask))])
+                if move is not None:
+                    state.apply(move)
+                    state.resolve_chance(rng)
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def aec_loop(make: Callable[[], Any]) -> Runner:
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        env = make()
+        rng = np.random.default_rng(seed)
+        steps = 0
+        episode = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            env.reset(seed=seed + episode)
+            episode += 1
+            for _ in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def gym_loop(make: Callable[[], Any]) -> Runner:
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        env = make()
+        rng = np.random.default_rng(seed)
+        steps = 0
+        start = time.perf_counter()
+        obs, _ = env.reset(seed=seed)
+        while time.perf_counter() - start < seconds:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            if term or trunc:
+                obs, _ = env.reset()
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def spiel_loop(name: str, params: dict[str, Any] | None = None) -> Runner:
+    import pyspiel
+
+    if name.startswith("cardtable_"):
+        import cardtable.adapters.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(name, params or {})
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    state.observation_tensor(state.current_player())
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+# --- peers -----------------------------------------------------------------------------------------------
+def rlcard_loop() -> Runner:
+    import rlcard
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        env = rlcard.make("gin-rummy", config={"seed": seed})
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"].keys())
+                state, _ = env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def _peer_pettingzoo_gin() -> Callable[[], Any]:
+    from pettingzoo.classic import gin_rummy_v4
+
+    return gin_rummy_v4.env  # type: ignore[no-any-return]
+
+
+# --- report ----------------------------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per row")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-peers", action="store_true")
+    args = parser.parse_args(argv)
+    warnings.filterwarnings("ignore")
+
+    from cardtable.adapters import casino_env, casino_v0, gin_env, gin_rummy_v0, pinochle_env, pinochle_v0
+
+    rows: list[tuple[str, str, Runner | None, str]] = []
+    for game, aec, gym in (("gin", gin_rummy_v0, gin_env), ("pinochle", pinochle_v0, pinochle_env),
+                           ("casino", casino_v0, casino_env)):
+        rows.append((game, "ours: adapter (engine + codec + observation)", adapter_loop(game), ""))
+        rows.append((game, "ours: PettingZoo AEC", aec_loop(aec), ""))
+        rows.append((game, "ours: Gymnasium vs random", gym_loop(gym), ""))
+        try:
+            rows.append((game, "ours: OpenSpiel Python game", spiel_loop(f"cardtable_{game}"), ""))
+        except ImportError as exc:
+            rows.append((game, "ours: OpenSpiel Python game", None, f"not importable ({exc.name})"))
+    if not args.no_peers:
+        peers: list[tuple[str, Callable[[], Runner]]] = [
+            ("peer: PettingZoo gin_rummy_v4", lambda: aec_loop(_peer_pettingzoo_gin())),
+            ("peer: RLCard gin-rummy env", rlcard_loop),
+            ("peer: OpenSpiel C++ gin_rummy", lambda: spiel_loop("gin_rummy")),
+        ]
+        for label, factory in peers:
+            try:
+                rows.append(("gin", label, factory(), ""))
+            except ImportError as exc:
+                rows.append(("gin", label, None, f"not importable ({exc.name})"))
+
+    print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per row")
+    print(f"{'game':9} {'environment':48} {'steps/s':>10}")
+    results: dict[str, float] = {}
+    for game, label, runner, note in rows:
+        if runner is None:
+            print(f"{game:9} {label:48} {'-':>10}  {note}")
+            continue
+        steps, elapsed = runner(args.seconds, args.seed)
+        rate = steps / elapsed
+        results[f"{game}/{label}"] = rate
+        print(f"{game:9} {label:48} {rate:>10,.0f}", flush=True)
+    rlcard_rate = results.get("gin/peer: RLCard gin-rummy env")
+    if rlcard_rate:
+        for key in ("gin/ours: PettingZoo AEC", "gin/ours: adapter (engine + codec + observation)"):
+            print(f"{key} / RLCard: {results[key] / rlcard_rate:.2f}x")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
