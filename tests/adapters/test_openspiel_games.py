@@ -24,6 +24,8 @@ def test_registered() -> None:
     game = pyspiel.load_game("cardtable_casino(players=4)")
     assert game.num_players() == 4
     assert game.get_type().provides_information_state_string
+    state = pyspiel.load_game("cardtable_gin(dealer=1)").new_initial_state()
+    assert state.engine.dealer == 1
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=[f"{n}{p}" for n, p in GAMES])

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from cardtable.adapters import casino_v0, gin_rummy_v0, pinochle_v0
 from cardtable.adapters.base import resample
@@ -97,3 +97,8 @@ def test_observations_ignore_unseen_cards(name: str) -> None:
 
     _play(ENVS[name](), 4, check)
     assert len(seen) > 3
+
+
+@pytest.mark.parametrize("name", ["gin", "pinochle", "casino3"])
+def test_render_test(name: str) -> None:
+    render_test(ENVS[name])

@@ -4,8 +4,8 @@
 >>> game = pyspiel.load_game("cardtable_gin")  # doctest: +SKIP
 
 Importing this module registers ``cardtable_gin``, ``cardtable_pinochle``
-and ``cardtable_casino`` (parameters: ``preset``, and for Casino
-``players`` = 2..4). One OpenSpiel episode is one hand; chance nodes deal
+and ``cardtable_casino`` (parameters: ``preset``, ``dealer`` (seat, 0 by
+default), and for Casino ``players`` = 2..4). One OpenSpiel episode is one hand; chance nodes deal
 and draw (chance ids = card indices, see each game's adapter module);
 decision ids are the codec of :mod:`cardtable.adapters.gin`,
 :mod:`~cardtable.adapters.pinochle` and :mod:`~cardtable.adapters.casino`
@@ -52,7 +52,7 @@ def _make_adapter(short_name: str, params: dict[str, Any]) -> GameAdapter:
 
 
 def _game_type(short_name: str) -> Any:
-    spec: dict[str, Any] = {"preset": "standard"}
+    spec: dict[str, Any] = {"preset": "standard", "dealer": 0}
     if short_name == "cardtable_casino":
         spec["players"] = 2
     return pyspiel.GameType(
@@ -103,7 +103,9 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=ad.max_game_length,
         )
         super().__init__(_game_type(short_name), info, params)
-        self._dealer_rng = random.Random(0)
+        self.dealer = int(params.get("dealer", 0))
+        if not 0 <= self.dealer < ad.num_players:
+            raise ValueError(f"dealer must be a seat 0..{ad.num_players - 1}")
 
     def new_initial_state(self) -> CardtableState:
         return CardtableState(self)
@@ -114,12 +116,12 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CardtableState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state around an engine state (dealer: seat 0 deals every hand)."""
+    """An OpenSpiel state around an engine state (the game parameter ``dealer`` deals, seat 0 by default)."""
 
     def __init__(self, game: CardtableGame) -> None:
         super().__init__(game)
         self._adapter = game.adapter
-        self._engine = _Engine(game.adapter.new_state(0))
+        self._engine = _Engine(game.adapter.new_state(game.dealer))
 
     # adapters are immutable: clones share them
     @property
@@ -237,8 +239,9 @@ def ismcts_bot(game: Any, max_simulations: int = 100, uct_c: float = 2.0, seed: 
                n_rollouts: int = 1, max_rollout_length: int | None = None) -> Any:
     """OpenSpiel's Python ISMCTS bot (random-rollout evaluator), usable with ``evaluate_bots``.
 
-    ``max_rollout_length`` cuts random rollouts short (they then score 0). The Python ``ISMCTSBot`` has no ``restart_at``/``inform_action``; it searches from the
-    state it is given each step, so both are no-ops here (``restart_at`` drops the tree).
+    ``max_rollout_length`` cuts random rollouts short (they then score 0). The Python
+    ``ISMCTSBot`` has no ``restart_at``/``inform_action``; it searches from the state it is
+    given each step, so both are no-ops here (``restart_at`` drops the tree).
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
