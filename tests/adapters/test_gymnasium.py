@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -18,7 +19,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 @pytest.mark.parametrize(
     ("make", "opponent"),
-    [(gin_env, "easy"), (gin_env, "random"), (pinochle_env, "random"), (pinochle_env, "easy"), (casino_env, "easy")],
+    [(gin_env, "easy"), (gin_env, "random"), (pinochle_env, "random"), (pinochle_env, "easy"), (casino_env, "easy"),
+     (functools.partial(casino_env, num_players=4), "random")],
 )
 def test_check_env(make: Any, opponent: str) -> None:
     check_env(make(opponent=opponent), skip_render_check=True)

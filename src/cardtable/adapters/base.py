@@ -16,6 +16,7 @@ A :class:`GameAdapter` turns one game's engine into integers and arrays:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -114,10 +115,12 @@ class GameAdapter(ABC):
         """The observation vector (``obs_size`` float32) of a seat's view."""
 
     def observation_string(self, view: Any, pending: Pending = ()) -> str:
-        """A compact text observation built from the view."""
-        text = f"seat {view.seat} phase {view.phase} hand {' '.join(str(c) for c in view.hand) or '-'}"
+        """The view as text, one ``field: value`` per line (all fields but the event log and the rules)."""
+        lines = [f"{f.name}: {_text(getattr(view, f.name))}" for f in dataclasses.fields(view)
+                 if f.name not in ("events", "rules")]
+        text = "\n".join(lines)
         if pending:
-            text += f" | choosing: {self.pending_to_string(pending)}"
+            text += f"\nchoosing: {self.pending_to_string(pending)}"
         return text
 
     def information_state_string(self, view: Any, pending: Pending = ()) -> str:
@@ -166,6 +169,12 @@ class FlatAdapter(GameAdapter):
 
     def encode(self, state: State, action: Any) -> list[int]:
         return [self.action_id(state, action)]
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "(" + " ".join(_text(v) for v in value) + ")"
+    return str(value)
 
 
 def resample(adapter: GameAdapter, state: State, seat: int, rng: random.Random, tries: int = 2000) -> State:

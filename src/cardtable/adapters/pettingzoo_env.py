@@ -46,7 +46,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.adapter = adapter
-        self.metadata = {**self.metadata, "name": f"{adapter.game}_v0"}
+        self.metadata = {**self.metadata, "name": {"gin": "gin_rummy_v0"}.get(adapter.game, f"{adapter.game}_v0")}
         self.fixed_dealer = dealer
         self.zero_sum = zero_sum
         self.shaping = shaping
