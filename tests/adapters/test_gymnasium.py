@@ -64,8 +64,9 @@ def test_illegal_actions() -> None:
         env.step(bad)
 
 
-def test_gym_observation_ignores_unseen_cards() -> None:
-    env = pinochle_env(opponent="random")
+@pytest.mark.parametrize("make", [gin_env, pinochle_env, functools.partial(casino_env, num_players=3)])
+def test_gym_observation_ignores_unseen_cards(make: Any) -> None:
+    env = make(opponent="random")
     obs, _ = env.reset(seed=3)
     rng = random.Random(1)
     for _ in range(15):

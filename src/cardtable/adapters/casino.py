@@ -140,8 +140,11 @@ class CasinoAdapter(GameAdapter):
 
     def __init__(self, rules: CasinoRules | dict[str, Any] | None = None, preset: str = "standard",
                  num_players: int | None = None, **options: Any) -> None:
-        if rules is None and num_players is not None:
-            options["num_players"] = num_players
+        if num_players is not None:  # explicit rules (object, or a dict naming num_players) win
+            if rules is None:
+                options["num_players"] = num_players
+            elif isinstance(rules, dict) and "num_players" not in rules:
+                rules = {**rules, "num_players": num_players}
         game = make_game("casino", preset=preset, rules=rules, **options)
         assert isinstance(game, CasinoGame)
         self.game_obj = game
