@@ -51,7 +51,7 @@ offset     size   content
 584        1      this seat is to act
 585        1      this seat dealt
 586        4      hand sizes / 4, from this seat on (seat, next, ...)
-590        1      pack size / 40
+590        1      pack size / 52
 591        1      deal number / deals per hand
 592        1      the last deal was announced
 593        1      sweeps of this side / 10 (at most 1)
@@ -259,7 +259,7 @@ class CasinoAdapter(GameAdapter):
         obs[585] = view.dealer == me
         for k in range(n):
             obs[586 + k] = view.hand_sizes[(me + k) % n] / 4.0
-        obs[590] = view.pack_size / 40.0
+        obs[590] = view.pack_size / 52.0
         obs[591] = view.deal_number / view.num_deals
         obs[592] = view.last_deal
         sides = len(view.captured)

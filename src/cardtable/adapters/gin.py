@@ -40,7 +40,7 @@ offset     size   content
 377        1      stock size / 52
 378        1      opponent's hand size / 11
 379        1      knock limit / 10
-380        1      own minimum deadwood / 100
+380        1      own minimum deadwood / 110 (at most 1)
 381        1      upcard takes in normal turns / ``max_discard_draws``
 =========  =====  ==============================================================
 """
@@ -172,7 +172,7 @@ class GinAdapter(FlatAdapter):
         obs[377] = view.stock_size / 52.0
         obs[378] = view.opponent_hand_size / 11.0
         obs[379] = view.knock_limit / 10.0
-        obs[380] = view.deadwood / 100.0
+        obs[380] = min(view.deadwood / 110.0, 1.0)  # 11 cards without melds reach 106
         obs[381] = view.discard_draws / self.rules.max_discard_draws
         return obs
 

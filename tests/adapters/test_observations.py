@@ -1,0 +1,48 @@
+"""Observation vectors: fixed shape, float32, inside [0, 1] at every step of random hands (chance and end too)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cardtable.adapters import adapter_for
+from cardtable.adapters.gin import GinAdapter
+
+ADAPTERS = [adapter_for("gin"), adapter_for("gin", preset="oklahoma"), adapter_for("pinochle"),
+            adapter_for("casino", num_players=2), adapter_for("casino", num_players=4)]
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS, ids=["gin", "gin-oklahoma", "pinochle", "casino2", "casino4"])
+def test_observations_have_fixed_shape_and_bounds(adapter: Any) -> None:
+    rng = random.Random(7)
+    for h in range(4):
+        state = adapter.new_state(h % adapter.num_players)
+        while True:
+            for seat in range(adapter.num_players):
+                obs = adapter.observe(state.view(seat))
+                assert obs.shape == (adapter.obs_size,) and obs.dtype == np.float32
+                assert obs.min() >= 0.0 and obs.max() <= 1.0
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_gin_observation_layout() -> None:
+    adapter = GinAdapter()
+    state = adapter.game_obj.from_position(
+        "dealer: 1; phase: arrange; turn: 0; hand0: 4D 5D 6D 7D 7S 7C 7H 2C 3H AS; "
+        "hand1: 8D 9D 2S 2H 5C 9C JC QS KH 4H; known1: 8D; discard: KS QH; knock: TC")
+    view = state.view(0)
+    obs = adapter.observe(view)
+    hand = {c.index for c in view.hand}
+    assert set(np.flatnonzero(obs[:52])) == hand
+    assert set(np.flatnonzero(obs[52:104])) == {c.index for c in view.opponent_known}
+    assert set(np.flatnonzero(obs[104:156])) == {c.index for c in view.discard_pile}
+    assert obs[375] == 1.0 and obs[376] == 0.0
+    assert obs[364 + 9] == 1.0  # phase "arrange"
+    # the defender does not see the knock card, the knocker does
+    defender = adapter.observe(state.view(1))
+    assert defender[104:156].sum() == obs[104:156].sum() - 1
