@@ -28,6 +28,20 @@ appears when a larger move is still possible). The mask at each step lists
 exactly the continuations of some legal move. The round-trip of every legal
 move of thousands of random positions is tested.
 
+For example, with 8♠ 3♥ in hand and 8♦ 8♣ loose on the table, "8♠ takes
+8♦" needs ``done`` (a larger capture starts the same way) while the others
+stop as soon as they are unique (3♥ can only trail: one id):
+
+>>> adapter = CasinoAdapter()
+>>> state = adapter.game_obj.from_position("dealer: 1; turn: 0; hand0: 8S 3H; hand1: 7S 7D; table: 8D 8C")
+>>> for move, ids in sorted(adapter.codes(state).items(), key=lambda kv: kv[1]):
+...     print(f"{str(move):12} {ids}  {adapter.pending_to_string(tuple(ids))}")
+8S trail     [7, 52]  card 8S trail
+8S x 8D 8C   [7, 53, 97, 110]  card 8S capture item 8D item 8C
+8S x 8D      [7, 53, 97, 116]  card 8S capture item 8D done
+8S x 8C      [7, 53, 110]  card 8S capture item 8C
+3H trail     [15]  card 3H
+
 Chance ids: the dealt card's index (0..51); ``deal ... last`` is implied by the position.
 
 Observation (``float32[610]``) from :class:`~cardtable.casino.view.CasinoView` and the seat's own

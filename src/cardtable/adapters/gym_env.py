@@ -1,7 +1,9 @@
 """Gymnasium single-agent environments: one seat learns, built-in agents (``make_agent``) play the others.
 
->>> env = gin_env(opponent="easy")          # doctest: +SKIP
->>> obs, info = env.reset(seed=1)           # obs = {"observation": ..., "action_mask": ...}
+>>> env = gin_env(opponent="easy")
+>>> obs, info = env.reset(seed=1)
+>>> sorted(obs), obs["observation"].shape, int(obs["action_mask"].sum()) >= 1
+(['action_mask', 'observation'], (382,), True)
 
 One episode is one hand. The observation and the actions are those of the
 PettingZoo environments (the game's codec). The reward is the learner's true
