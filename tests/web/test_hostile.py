@@ -1,0 +1,133 @@
+"""Hostile or broken input gets a clear error, changes nothing and harms no other table; tables survive restarts."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardtable.apps.web.server import MAX_MESSAGE, create_app
+
+from .conftest import new_table
+
+TWO = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
+
+
+def errors_until_state(ws: Any) -> list[dict[str, Any]]:
+    out = []
+    while True:
+        m = ws.receive_json()
+        out.append(m)
+        if m["t"] != "error":
+            return out
+
+
+def test_bad_requests_change_nothing(client: Any) -> None:
+    made = new_table(client, "gin", TWO)
+    other = new_table(client, "casino", TWO)
+    table = client.app.state.manager.tables[made["id"]]
+    before = table.version
+    tok = [s["token"] for s in made["seats"]]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"t": "join", "token": "x" * 32})
+        m = ws.receive_json()
+        assert m["t"] == "error" and m["code"] == "token"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"t": "act", "m": "draw", "n": before})
+        assert ws.receive_json()["code"] == "hello"
+        ws.send_json({"t": "join", "token": tok[0]})
+        state = ws.receive_json()
+        seat_to_act = state["to_act"]
+        n = state["n"]
+        ws.send_text("{not json")
+        assert ws.receive_json()["code"] == "malformed"
+        ws.send_text(json.dumps({"t": "act", "m": "x" * (MAX_MESSAGE + 10), "n": n}))
+        assert ws.receive_json()["code"] == "size"
+        ws.send_text("[1, 2]")
+        assert ws.receive_json()["code"] == "malformed"
+        ws.send_json({"t": "explode"})
+        assert ws.receive_json()["code"] == "unknown"
+        ws.send_json({"t": "act", "m": "take", "n": n, "seat": 1})
+        assert ws.receive_json()["code"] == "seat"
+        ws.send_json({"t": "act", "m": "take"})
+        assert ws.receive_json()["code"] == "bad-request"
+        ws.send_json({"t": "act", "m": {"x": 1}, "n": n})
+        assert ws.receive_json()["code"] == "bad-request"
+        if seat_to_act != 0:
+            ws.send_json({"t": "act", "m": "take", "n": n})
+            got = errors_until_state(ws)
+            assert got[0]["code"] == "turn"
+        else:
+            ws.send_json({"t": "act", "m": "take", "n": n - 1})  # stale / replayed counter
+            got = errors_until_state(ws)
+            assert got[0]["code"] == "stale" and got[-1]["n"] == n
+            ws.send_json({"t": "act", "m": "knock QS", "n": n})
+            err = ws.receive_json()
+            assert err["code"] in ("illegal",) and err["msg"]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"t": "spectate"})
+        ws.receive_json()
+        ws.send_json({"t": "act", "m": "take", "n": n})
+        assert ws.receive_json()["code"] == "spectator"
+    with client.websocket_connect("/ws/nosuchtable") as ws:
+        assert ws.receive_json()["code"] == "no-table"
+    assert table.version == before
+    # the other table still plays
+    with client.websocket_connect(f"/ws/{other['id']}") as ws:
+        ws.send_json({"t": "join", "token": other["seats"][0]["token"]})
+        assert ws.receive_json()["t"] == "state"
+    assert client.post("/api/tables", content=b"x" * 20_000).status_code == 413
+    assert client.post("/api/tables", json={"game": "chess"}).status_code == 400
+    assert client.post("/api/tables", json={"game": "gin", "seats": [{"kind": "computer"}] * 2}).status_code == 400
+    assert client.get("/api/replay/" + "0" * 32).status_code == 404
+
+
+def test_flood_is_rate_limited(db: str) -> None:
+    with TestClient(create_app(db, rate=5, burst=5)) as client:
+        made = new_table(client, "gin", TWO)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
+            ws.receive_json()
+            for _ in range(40):
+                ws.send_json({"t": "ping"})
+            codes = [ws.receive_json().get("t") for _ in range(4)]  # the join used one of the five
+            assert codes == ["pong"] * 4
+            m = ws.receive_json()
+            assert m["code"] == "rate" and "at most 5 a second" in m["msg"]
+
+
+def test_restart_reconnect_and_undo(db: str) -> None:
+    with TestClient(create_app(db, rate=1000, burst=1000)) as client:
+        made = new_table(client, "gin", [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "random"}])
+        token = made["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"t": "join", "token": token})
+            m = ws.receive_json()
+            for _ in range(6):
+                while not m["legal"]:
+                    m = ws.receive_json()
+                ws.send_json({"t": "act", "m": m["legal"][0]["m"], "n": m["n"]})
+                m = ws.receive_json()
+            while not m["legal"]:
+                m = ws.receive_json()
+            assert m["can_undo"]
+            saved_n, saved_hand = m["n"], m["view"]["hand"]
+    with TestClient(create_app(db, rate=1000, burst=1000)) as client:  # a new server on the same database
+        assert client.app.state.manager.tables == {}
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"t": "join", "token": token})
+            m = ws.receive_json()
+            assert m["n"] == saved_n and m["view"]["hand"] == saved_hand and m["legal"]
+            before_hand = m["view"]["hand"]
+            ws.send_json({"t": "act", "m": m["legal"][0]["m"], "n": m["n"]})
+            m = ws.receive_json()
+            while m["n"] <= saved_n or (not m["legal"] and not m["over"]):
+                m = ws.receive_json()
+            ws.send_json({"t": "undo", "n": m["n"]})
+            m = ws.receive_json()
+            assert m["n"] > saved_n and m["view"]["hand"] == before_hand and m["legal"]
+        assert client.get("/api/tables").json()["tables"][0]["id"] == made["id"]

@@ -1,0 +1,97 @@
+"""A complete match of each game between two seats and a spectator: no message ever shows a hidden card."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtable.apps.web.serialize import card_tokens, serialize_view
+
+from .conftest import new_table
+
+TARGETS = {"gin": 1, "casino": 1, "pinochle": 150}
+
+
+def pick(rng: random.Random, legal: list[dict[str, Any]]) -> str:
+    """Random play that ends hands: knock or go gin whenever the rules allow."""
+    ending = [a["m"] for a in legal if a["m"].split()[0] in ("knock", "big", "take")]
+    if ending and ending[0].startswith(("knock", "big")):
+        return ending[0]
+    return str(rng.choice(legal)["m"])
+
+
+def hidden_for(table: Any, seat: int | None) -> set[str]:
+    """Cards in the full position that ``seat`` (or a spectator: every seat) does not see in its view."""
+    state = table.match.state
+    try:
+        full = card_tokens(state.to_fields())
+    except Exception:  # between hands / after the match: nothing is hidden any more
+        return set()
+    n = table.match.game.num_players
+    if seat is None:
+        known = set.intersection(*(card_tokens(serialize_view(table.game, state.view(i))) for i in range(n)))
+    else:
+        known = card_tokens(serialize_view(table.game, state.view(seat)))
+    return full - known
+
+
+@pytest.mark.parametrize("game", ["gin", "casino", "pinochle"])
+def test_complete_match_never_leaks(client: Any, game: str) -> None:
+    made = new_table(client, game, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
+                     target=TARGETS[game])
+    table = client.app.state.manager.tables[made["id"]]
+    leaks: list[str] = []
+    sent = {0: 0, 1: 0, None: 0}
+
+    def hook(seat: int | None, msg: dict[str, Any]) -> None:
+        sent[seat] += 1
+        now = {k: v for k, v in msg.items() if k != "last"}
+        bad = card_tokens(now) & hidden_for(table, seat)
+        if bad:
+            leaks.append(f"seat {seat}, move {msg.get('n')}: {sorted(bad)}")
+        if msg["last"] is not None:  # the hand just finished: only what that seat saw at its end
+            final = table.last_hand.state
+            n = table.match.game.num_players
+            seats = range(n) if seat is None else [seat]
+            seen = set.intersection(*(card_tokens(serialize_view(table.game, final.view(i))) for i in seats))
+            extra = card_tokens(msg["last"]) - seen
+            if extra:
+                leaks.append(f"seat {seat}, last hand: {sorted(extra)}")
+
+    table.send_hook = hook
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/{made['id']}") as a, client.websocket_connect(f"/ws/{made['id']}") as b, \
+            client.websocket_connect(f"/ws/{made['id']}") as spec:
+        socks = [a, b]
+        a.send_json({"t": "join", "token": made["seats"][0]["token"]})
+        last = [a.receive_json(), None]
+        b.send_json({"t": "join", "token": made["seats"][1]["token"]})
+        last[0] = a.receive_json()
+        last[1] = b.receive_json()
+        spec.send_json({"t": "spectate"})
+        watched = spec.receive_json()
+        assert watched["you"] is None and all(c == "??" for c in watched["view"]["hand"])
+        moves = 0
+        while not last[0]["over"]:
+            seat = last[0]["to_act"]
+            mine = last[seat]
+            assert mine["legal"] and mine["n"] == last[0]["n"]
+            assert not last[1 - seat]["legal"]
+            socks[seat].send_json({"t": "act", "m": pick(rng, mine["legal"]), "n": mine["n"]})
+            last = [a.receive_json(), b.receive_json()]
+            watched = spec.receive_json()
+            assert last[0]["t"] == last[1]["t"] == watched["t"] == "state"
+            moves += 1
+            assert moves < 3000
+        assert last[1]["over"] == watched["over"] is not None
+        assert last[0]["last"] is not None and last[0]["sheet"]
+    assert not leaks, leaks[:5]
+    assert sent[0] > 20 and sent[None] > 20
+    info = client.get("/api/finished").json()["games"]
+    assert [g["game"] for g in info] == [game]
+    replay = client.get(f"/api/replay/{info[0]['uid']}?hand=1").json()
+    assert replay["frames"] and all(len(f["views"]) == 2 for f in replay["frames"])
+    stats = client.get("/api/stats").json()
+    assert stats["rows"] and stats["rows"][0]["played"] == 1
