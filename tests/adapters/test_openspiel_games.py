@@ -30,7 +30,7 @@ def test_registered() -> None:
 
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=[f"{n}{p}" for n, p in GAMES])
 def test_random_sim_test(name: str, params: dict[str, object]) -> None:
-    pyspiel.random_sim_test(_load(name, params), num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(_load(name, params), num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -110,3 +110,16 @@ def test_our_agents_as_openspiel_bots(name: str, level: str) -> None:
         bots = [AgentBot(make_agent(game_name, level, seed), 0), pyspiel.make_uniform_random_bot(1, seed)]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
         assert len(returns) == 2
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_serialize_round_trip(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    for _ in range(40):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, copy = pyspiel.deserialize_game_and_state(text)
+    assert str(copy) == str(state)
+    assert copy.information_state_string(0) == state.information_state_string(0)
