@@ -79,3 +79,16 @@ def test_gym_observation_ignores_unseen_cards(make: Any) -> None:
         obs, _, term, _, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
         if term:
             break
+
+
+def test_levels_per_seat_and_random_seat() -> None:
+    env = casino_env(opponent=["random", "easy", "medium"], num_players=3, seat=None)
+    seats = set()
+    for seed in range(6):
+        env.reset(seed=seed)
+        seats.add(env.seat)
+        assert env.state.current_player() == env.seat
+        assert [a.name for a in env._opponents][1:] != ["random", "random"]
+    assert len(seats) > 1
+    with pytest.raises(ValueError):
+        casino_env(opponent=["random", "easy"], num_players=3)

@@ -18,6 +18,7 @@ unless ``illegal_action="raise"``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -32,15 +33,19 @@ __all__ = ["CardtableGymEnv", "gin_env", "pinochle_env", "casino_env"]
 
 
 class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
-    """The hand as seen by ``seat``; the other seats are agents of level ``opponent``."""
+    """The hand as seen by ``seat``; the other seats are agents of level ``opponent``.
+
+    ``opponent`` is one level for every other seat or a sequence with one level per seat (the
+    learner's entry is ignored). ``seat=None`` draws the learner's seat anew for every hand.
+    """
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(
         self,
         adapter: GameAdapter,
-        opponent: str = "random",
-        seat: int = 0,
+        opponent: str | Sequence[str] = "random",
+        seat: int | None = 0,
         zero_sum: bool = False,
         illegal_action: str = "penalize",
         illegal_reward: float = -1.0,
@@ -48,9 +53,17 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
     ) -> None:
         if illegal_action not in ("penalize", "raise"):
             raise ValueError("illegal_action must be 'penalize' or 'raise'")
+        n = adapter.num_players
+        levels = [opponent] * n if isinstance(opponent, str) else list(opponent)
+        if len(levels) != n:
+            raise ValueError(f"give one opponent level, or {n} (one per seat)")
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1} or None")
         self.adapter = adapter
         self.opponent = opponent
-        self.seat = seat
+        self.levels = levels
+        self.fixed_seat = seat
+        self.seat = seat if seat is not None else 0
         self.zero_sum = zero_sum
         self.illegal_action = illegal_action
         self.illegal_reward = illegal_reward
@@ -97,9 +110,10 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
         n = self.adapter.num_players
         if not self._opponents or seed is not None:
             base = self._rng.randrange(2**31)
-            self._opponents = [make_agent(self.adapter.game, self.opponent, base + i) for i in range(n)]
+            self._opponents = [make_agent(self.adapter.game, self.levels[i], base + i) for i in range(n)]
         self.pending = ()
         for _ in range(1000):  # a hand that ends before the learner's first decision is dealt again
+            self.seat = self.fixed_seat if self.fixed_seat is not None else self._rng.randrange(n)
             self.state = self.adapter.new_state(self._rng.randrange(n))
             self._play_others()
             if not self.state.is_terminal():
@@ -135,20 +149,20 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
         return str(self.state.to_position()) if not self.state.is_terminal() else f"over: {self.state.returns()}"
 
 
-def gin_env(opponent: str = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
+def gin_env(opponent: str | Sequence[str] = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
     from .gin import GinAdapter
 
     return CardtableGymEnv(GinAdapter(rules, preset), opponent, **kwargs)
 
 
-def pinochle_env(opponent: str = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
+def pinochle_env(opponent: str | Sequence[str] = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
     from .pinochle import PinochleAdapter
 
     return CardtableGymEnv(PinochleAdapter(rules, preset), opponent, **kwargs)
 
 
 def casino_env(
-    opponent: str = "random", num_players: int = 2, rules: Any = None, preset: str = "standard", **kwargs: Any
+    opponent: str | Sequence[str] = "random", num_players: int = 2, rules: Any = None, preset: str = "standard", **kwargs: Any
 ) -> CardtableGymEnv:
     from .casino import CasinoAdapter
 
