@@ -25,7 +25,7 @@ AGENTS_DIR = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "agents
 
 def fast_hard(seed: int = 1) -> HardPinochleAgent:
     """A reproducible hard agent: a fixed number of worlds instead of a time budget."""
-    return HardPinochleAgent(seed, time_budget=None, worlds=6)
+    return HardPinochleAgent(seed, time_budget=None, worlds=3, candidates=3)
 
 
 def decisions(seed: int, agents: list[Any], rules: PinochleRules | None = None) -> Iterator[PinochleState]:

@@ -227,6 +227,18 @@ def _light_key(trump: int, c: int) -> float:
 _LIGHT_KEY = tuple(tuple(_light_key(t, c) for c in range(48)) for t in range(4))
 
 
+_MASKS_CACHE: dict[tuple[int, bool], list[int]] = {}
+
+
+def _shape_masks(trump: int, double: bool) -> list[int]:
+    """All cards of each shape of :func:`shapes`."""
+    key = (trump, double)
+    out = _MASKS_CACHE.get(key)
+    if out is None:
+        out = _MASKS_CACHE[key] = [sum(sl) for _, sl, _ in shapes(trump, double)]
+    return out
+
+
 def meld_prob(ntricks: int) -> float:
     """Chance of winning a trick to meld before stage 2 when ``12 - ntricks`` stage-1 tricks are left."""
     left = 12 - ntricks
@@ -262,15 +274,17 @@ def keep_values(ctx: Ctx, cards: int) -> dict[int, float]:
     hand = ctx.hand
     trump = ctx.trump
     shp = shapes(trump, ctx.rules.double_pinochle_300)
-    base = {i: shape_value(ctx, hand, k, sl, p) for i, (k, sl, p) in enumerate(shp)}
+    fulls = _shape_masks(trump, ctx.rules.double_pinochle_300)
+    base = [shape_value(ctx, hand, k, sl, p) for k, sl, p in shp]
     out: dict[int, float] = {}
     late = min(1.0, 0.4 + ctx.ntricks / 12)
     for c in iter_bits(cards):
         bit = 1 << c
         v = 0.0
         without = hand & ~bit
+        twin = hand >> (c ^ 1) & 1  # the other copy stays: only a double pinochle can lose by it
         for i, (k, sl, p) in enumerate(shp):
-            if base[i] > 0.0 and any(bit & s for s in sl):
+            if base[i] > 0.0 and fulls[i] & bit and (not twin or k == DOUBLE):
                 v += base[i] - shape_value(ctx, without, k, sl, p)
         if _SUIT[c] == trump:
             if _ORDER[c] == NINE:

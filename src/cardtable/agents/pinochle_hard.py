@@ -3,13 +3,17 @@
 **Stage 1.** For each decision it samples worlds consistent with everything
 its seat has seen (:func:`.pinochle_common.sample_world`: the opponent's
 melded and known cards stay, its hidden cards and the stock order are drawn
-from the unseen cards), plays every candidate action in each world to the end
-of the hand (stage 1 with the ``medium`` heuristic for both seats, each seat
-judging from its own cards only; stage 2 with a fast greedy policy) and keeps
-the action with the best mean points margin. Every candidate is played in the
-same worlds (common random numbers). ``medium``'s choice is the baseline:
-another candidate replaces it only when its paired advantage, less
-``confidence`` standard errors, stays positive.
+from the unseen cards, the stock as one queue of draws per seat), plays every
+candidate action in each world to the end of the hand (stage 1 with the
+``medium`` judgement for both seats, each seat judging from its own cards
+only; stage 2 with a fast greedy policy) and keeps the action with the best
+mean points margin. Every candidate is played in the same worlds (common
+random numbers). The candidates are ``medium``'s best few plays or melds
+(declining a meld is never searched: playouts would favour it only because
+the playout policy then chases the meld). ``medium``'s choice is the
+baseline: another candidate replaces it only when its paired advantage, less
+``confidence`` standard errors, stays positive. The dix exchange is
+``medium``'s (always).
 
 **Stage 2** is full information: it plays the exact solver's move
 (:mod:`cardtable.pinochle.solver`), so its stage-2 play is optimal.
@@ -121,13 +125,14 @@ class HardPinochleAgent:
         rules: PinochleRules | None = None,
         time_budget: float | None = 0.8,
         worlds: int | None = None,
-        candidates: int = 6,
+        candidates: int = 5,
         workers: int = 1,
-        confidence: float = 1.0,
-        heavy: bool = False,
+        confidence: float = 0.5,
+        heavy: bool = True,
     ) -> None:
         """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
-        ``workers`` > 1 splits the worlds over a process pool."""
+        ``workers`` > 1 splits the worlds over a process pool; ``heavy`` playouts use the full ``medium``
+        judgement for stage-1 cards (else a faster light policy, which measured weaker)."""
         self.seed = 0 if seed is None else seed
         self.rules = rules
         self.time_budget = time_budget
