@@ -102,3 +102,22 @@ def test_observations_ignore_unseen_cards(name: str) -> None:
 @pytest.mark.parametrize("name", ["gin", "pinochle", "casino3"])
 def test_render_test(name: str) -> None:
     render_test(ENVS[name])
+
+
+def test_illegal_action_raises_or_terminates_with_the_pettingzoo_wrapper() -> None:
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    from cardtable.errors import IllegalActionError
+
+    env = gin_rummy_v0()
+    env.reset(seed=0)
+    agent = env.agent_selection
+    bad = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    history = list(env.state.history)
+    with pytest.raises(IllegalActionError):
+        env.step(bad)
+    assert env.state.history == history
+    wrapped = TerminateIllegalWrapper(gin_rummy_v0(), illegal_reward=-1)
+    wrapped.reset(seed=0)
+    wrapped.step(bad)
+    assert wrapped.rewards[agent] == -1 and all(wrapped.terminations.values())

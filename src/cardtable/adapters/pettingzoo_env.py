@@ -14,6 +14,11 @@ given when the hand ends. ``zero_sum=True`` gives each seat its points minus
 the mean of the other seats' points instead, and ``shaping`` (a callable
 ``(previous view, view) -> float`` for the acting seat) adds shaping rewards
 only when given.
+
+An illegal action id raises :class:`~cardtable.errors.IllegalActionError`
+and changes nothing; wrap the env in PettingZoo's
+``pettingzoo.utils.wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)``
+to end the hand with a penalty instead.
 """
 
 from __future__ import annotations
