@@ -126,12 +126,12 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self._cumulative_rewards[agent] = 0.0
         seat = self._seat[agent]
         before = self.state.view(seat) if self.shaping is not None else None
         pending, move = self.adapter.advance(self.state, self.pending, int(action))  # type: ignore[arg-type]
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._cumulative_rewards[agent] = 0.0
         self.pending = pending
         if move is not None:
             self.state.apply(move)
