@@ -343,7 +343,7 @@ async function replayPage(uid, hand) {
     const f = data.frames[i];
     const game = data.info.game;
     main.innerHTML = `<section class="panel replay"><h2>Replay: ${esc(game)} · ${names.map(esc).join(" vs ")} · hand ${hand}/${data.hands}</h2>
-      <div class="buttons"><button id="first">⏮</button><button id="prev">◀</button> move ${i + 1}/${data.frames.length} <button id="next">▶</button><button id="last">⏭</button>
+      <div class="buttons"><button id="first">|◀</button><button id="prev">◀</button> move ${i + 1}/${data.frames.length} <button id="next">▶</button><button id="last">▶|</button>
       ${hand > 1 ? `<a href="#/replay/${uid}/${hand - 1}">previous hand</a>` : ""} ${hand < data.hands ? `<a href="#/replay/${uid}/${hand + 1}">next hand</a>` : ""}</div>
       <p class="move">${f.actor >= 0 ? `<b>${esc(names[f.actor])}</b>: ` : ""}${esc(prettyText(f.label))}</p>
       ${f.views.map((v, s) => `<div class="hand-area"><div class="label">${esc(names[s])}</div>${cardRow(v.hand, "hand")}${(v.melded || []).length ? cardRow(v.melded, "small") : ""}</div>`).join("")}
