@@ -59,7 +59,6 @@ offset     size   content
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 import numpy as np
@@ -78,8 +77,8 @@ from ..pinochle.actions import (
     PinochleAction,
     meld_action,
 )
-from ..pinochle.deck import card_text, index_of, iter_bits
-from ..pinochle.melds import _DOUBLE_MASK, DOUBLE, KIND_NAMES, KINDS, _slot_groups
+from ..pinochle.deck import FULL, card_text, index_of, iter_bits
+from ..pinochle.melds import EMPTY_RECORD, KIND_NAMES, legal_melds
 from ..pinochle.phases import PHASES
 from ..pinochle.state import PinochleState
 from ..pinochle.view import PinochleView
@@ -90,12 +89,10 @@ __all__ = ["PinochleAdapter", "MELD_TABLE", "NUM_ACTIONS", "OBS_SIZE"]
 
 
 def _meld_table() -> tuple[tuple[int, int], ...]:
-    shapes: set[tuple[int, int]] = {(DOUBLE, _DOUBLE_MASK)}
+    """Every meld a player holding the whole pack could make, for each trump suit (double pinochle included)."""
+    shapes: set[tuple[int, int]] = set()
     for trump in range(4):
-        for kind in KINDS:
-            for group in _slot_groups(kind, trump):
-                choices = [tuple(1 << i for i in iter_bits(pair)) for pair in group]
-                shapes.update((kind, sum(combo)) for combo in product(*choices))
+        shapes.update(legal_melds(trump, FULL, FULL, EMPTY_RECORD, 0, False, True))
     return tuple(sorted(shapes))
 
 
