@@ -21,7 +21,7 @@ id          move
 
 Chance ids: the dealt or drawn card's index (0..51).
 
-Observation (``float32[382]``), built from :class:`~cardtable.gin.state.GinView` only:
+Observation (``float32[438]``), built from :class:`~cardtable.gin.state.GinView` only:
 
 =========  =====  ==============================================================
 offset     size   content
@@ -42,6 +42,9 @@ offset     size   content
 379        1      knock limit / 10
 380        1      own minimum deadwood / 110 (at most 1)
 381        1      upcard takes in normal turns / ``max_discard_draws``
+382        52     the first upcard (public once dealt)
+434        4      first-upcard decisions: this seat passed, this seat took,
+                  the opponent passed, the opponent took
 =========  =====  ==============================================================
 """
 
@@ -64,7 +67,7 @@ __all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS"]
 DISCARD_ID, KNOCK_ID, DRAW_ID, TAKE_ID, PASS_ID, BIG_GIN_ID, TAKE_KNOCK_ID, ARRANGE_ID = 0, 52, 104, 105, 106, 107, 108, 109
 ARRANGE_SLOTS = 16
 NUM_ACTIONS = ARRANGE_ID + ARRANGE_SLOTS
-OBS_SIZE = 382
+OBS_SIZE = 438
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 _IDS: dict[GinAction, int] = {DRAW: DRAW_ID, TAKE: TAKE_ID, PASS: PASS_ID, BIG_GIN: BIG_GIN_ID, TAKE_KNOCK: TAKE_KNOCK_ID}
@@ -166,6 +169,10 @@ class GinAdapter(FlatAdapter):
             idx += [260 + c.index for c in view.opponent_hand]
         idx += [312 + c.index for c in view.own_known]
         idx.append(364 + _PHASE_INDEX[view.phase])
+        if view.first_upcard is not None:
+            idx.append(382 + view.first_upcard.index)
+        for seat, decision in view.upcard_decisions:
+            idx.append(434 + (0 if seat == view.seat else 2) + (decision == "take"))
         obs[idx] = 1.0
         obs[375] = view.current_player == view.seat
         obs[376] = view.dealer == view.seat
