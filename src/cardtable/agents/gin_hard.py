@@ -8,8 +8,10 @@ policy for both seats, and picks the action with the best mean point margin.
 The same worlds are used for every candidate (common random numbers), which
 makes the comparison much sharper than independent samples would.
 
-Candidates come from the ``medium`` evaluator: both choices at a draw, the best
-few discards plus every knock at a discard decision. ``medium``'s own choice is
+It searches the discard decisions (which card, knock or not); candidates are
+``medium``'s best few discards plus every knock. Draw decisions are left to
+``medium`` by default (``search_phases``): in duplicate tests against
+``simple``, searching them with light playouts did not help. ``medium``'s own choice is
 the baseline, and the search overrides it only when another candidate's paired
 advantage stays positive after subtracting ``confidence`` standard errors, so
 sampling noise cannot make ``hard`` worse than ``medium``'s judgement by much.
@@ -156,6 +158,7 @@ class HardGinAgent:
         workers: int = 1,
         structured: bool = True,
         confidence: float = 1.0,
+        search_phases: tuple[str, ...] = ("discard",),
     ) -> None:
         """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
         ``workers`` > 1 splits the worlds over a process pool."""
@@ -167,6 +170,7 @@ class HardGinAgent:
         self.workers = max(1, workers)
         self.structured = structured
         self.confidence = confidence
+        self.search_phases = search_phases
         self.medium = MediumGinAgent(seed, self.rules, samples=32)
         self.last_worlds = 0
 
@@ -174,7 +178,7 @@ class HardGinAgent:
         kinds = {a.kind for a in legal}
         if len(legal) == 1 or kinds & {"big gin", "arrange", "take knock"}:
             return False
-        return view.phase in ("offer", "offer-dealer", "draw", "discard")
+        return view.phase in self.search_phases
 
     def evaluate(self, view: GinView, legal: Sequence[GinAction]) -> list[tuple[GinAction, float]]:
         """Candidate actions with estimated values (points margin of the hand), best first.
