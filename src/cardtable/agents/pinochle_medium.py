@@ -20,6 +20,8 @@ judges every stage-1 decision in points:
   double pinochle, when there are tricks left to win).
 
 Stage 2 is full information: it plays it perfectly with the exact solver.
+
+It never declares out (option ``declare_out``): the view carries no game totals.
 """
 
 from __future__ import annotations
