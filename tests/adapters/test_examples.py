@@ -22,7 +22,7 @@ def _load(name: str) -> ModuleType:
 def test_train_gin_gymnasium_runs() -> None:
     result = _load("train_gin_gymnasium").main(["--episodes", "3", "--eval-episodes", "2"])
     assert result["episodes"] == 3
-    assert result["policy"].w.shape == (125, 438)
+    assert result["policy"].w.shape == (125, 542)
 
 
 def test_openspiel_ismcts_vs_agent_runs() -> None:

@@ -46,3 +46,32 @@ def test_gin_observation_layout() -> None:
     # the defender does not see the knock card, the knocker does
     defender = adapter.observe(state.view(1))
     assert defender[104:156].sum() == obs[104:156].sum() - 1
+
+
+def test_gin_opponent_discards_and_declined_upcards_match_the_engine() -> None:
+    from adapter_helpers import random_positions
+
+    from cardtable.adapters.gin import opponent_discards
+
+    adapter = GinAdapter()
+    checked = 0
+    for k, state in enumerate(random_positions(adapter, 12, seed=13)):
+        if k % 4:
+            continue
+        for seat in (0, 1):
+            opp = 1 - seat
+            replay = adapter.new_state(state.dealer)
+            discarded, declined = [], set()
+            for action, actor in zip(state.history, state.actors):
+                if actor == opp and action.kind in ("pass", "draw") and replay.discard:
+                    declined.add(replay.discard[-1].index)
+                if actor == opp and action.kind == "discard":
+                    discarded.append(action.card.index)
+                replay.apply(action)
+            got_discarded, got_declined = opponent_discards(state.view(seat))
+            assert got_discarded == discarded
+            assert set(got_declined) == declined
+            obs = adapter.observe(state.view(seat))
+            assert set(np.flatnonzero(obs[438:490])) == set(discarded)
+            checked += 1
+    assert checked > 50

@@ -21,7 +21,7 @@ id          move
 
 Chance ids: the dealt or drawn card's index (0..51).
 
-Observation (``float32[438]``), built from :class:`~cardtable.gin.state.GinView` only:
+Observation (``float32[542]``), built from :class:`~cardtable.gin.state.GinView` only:
 
 =========  =====  ==============================================================
 offset     size   content
@@ -45,7 +45,13 @@ offset     size   content
 382        52     the first upcard (public once dealt)
 434        4      first-upcard decisions: this seat passed, this seat took,
                   the opponent passed, the opponent took
+438        52     cards the opponent discarded (this hand, wherever they are now)
+490        52     upcards the opponent declined (passed, or drew from the stock instead)
 =========  =====  ==============================================================
+
+The last two planes are read from the view's public event log: who acted
+follows from the dealer and the turn order (the non-dealer is offered the
+first upcard; after a pass the dealer is; a discard ends a turn).
 """
 
 from __future__ import annotations
@@ -67,7 +73,7 @@ __all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS"]
 DISCARD_ID, KNOCK_ID, DRAW_ID, TAKE_ID, PASS_ID, BIG_GIN_ID, TAKE_KNOCK_ID, ARRANGE_ID = 0, 52, 104, 105, 106, 107, 108, 109
 ARRANGE_SLOTS = 16
 NUM_ACTIONS = ARRANGE_ID + ARRANGE_SLOTS
-OBS_SIZE = 438
+OBS_SIZE = 542
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 _IDS: dict[GinAction, int] = {DRAW: DRAW_ID, TAKE: TAKE_ID, PASS: PASS_ID, BIG_GIN: BIG_GIN_ID, TAKE_KNOCK: TAKE_KNOCK_ID}
@@ -76,6 +82,36 @@ for _i in range(52):
     _IDS[KNOCK[_i]] = KNOCK_ID + _i
 _ACTIONS: dict[int, GinAction] = {v: k for k, v in _IDS.items()}
 _NAMES = {DRAW_ID: "draw", TAKE_ID: "take", PASS_ID: "pass", BIG_GIN_ID: "big gin", TAKE_KNOCK_ID: "take knock"}
+
+
+def opponent_discards(view: GinView) -> tuple[list[int], list[int]]:
+    """Card indices the opponent discarded, and upcards it declined, read from the public event log."""
+    opponent = 1 - view.seat
+    actor = 1 - view.dealer
+    passes = 0
+    pile: list[int] = []
+    discarded: list[int] = []
+    declined: list[int] = []
+    for event in view.events:
+        if event.startswith("deal "):
+            if view.first_upcard is not None and event == f"deal {view.first_upcard}":
+                pile.append(view.first_upcard.index)
+            continue
+        if event in ("pass", "draw") and actor == opponent and pile:
+            declined.append(pile[-1])
+        if event in ("take", "take knock"):
+            if pile:
+                pile.pop()
+        elif event == "pass":
+            passes += 1
+            actor = view.dealer if passes == 1 else 1 - view.dealer
+        elif event.startswith("discard "):
+            card = Card.parse(event[8:]).index
+            pile.append(card)
+            if actor == opponent:
+                discarded.append(card)
+            actor = 1 - actor
+    return discarded, declined
 
 
 class GinAdapter(FlatAdapter):
@@ -173,6 +209,9 @@ class GinAdapter(FlatAdapter):
             idx.append(382 + view.first_upcard.index)
         for seat, decision in view.upcard_decisions:
             idx.append(434 + (0 if seat == view.seat else 2) + (decision == "take"))
+        discarded, declined = opponent_discards(view)
+        idx += [438 + c for c in discarded]
+        idx += [490 + c for c in declined]
         obs[idx] = 1.0
         obs[375] = view.current_player == view.seat
         obs[376] = view.dealer == view.seat

@@ -3,7 +3,7 @@
 >>> env = gin_env(opponent="easy")
 >>> obs, info = env.reset(seed=1)
 >>> sorted(obs), obs["observation"].shape, int(obs["action_mask"].sum()) >= 1
-(['action_mask', 'observation'], (438,), True)
+(['action_mask', 'observation'], (542,), True)
 
 One episode is one hand. The observation and the actions are those of the
 PettingZoo environments (the game's codec). The reward is the learner's true
