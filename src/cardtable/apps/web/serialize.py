@@ -21,10 +21,16 @@ HIDDEN = "??"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC][ab]?)(?![A-Za-z0-9])")
 """A card in notation inside any text (pinochle cards carry their copy letter)."""
 _PRIVATE_KEYS = frozenset({"deadwood", "extras"})
+_PLAIN = frozenset({str, int, bool, float, type(None)})
 
 
 def to_jsonable(value: Any) -> Any:
     """Plain JSON data for a view value."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [v if type(v) in _PLAIN else to_jsonable(v) for v in value]
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, Card | PinochleCard):

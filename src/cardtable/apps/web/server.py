@@ -386,5 +386,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     import uvicorn
 
     app = create_app(database)
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level,
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level, ws_per_message_deflate=False,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0)

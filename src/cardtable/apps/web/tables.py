@@ -111,6 +111,7 @@ class Table:
         }
         self._hint_agent: Any = None
         self._hint_checked = False
+        self._last_cache: dict[tuple[int, int | None], dict[str, Any]] = {}
         if not self.actors:
             self._rebuild_history()
 
@@ -210,6 +211,15 @@ class Table:
         lh = self.last_hand
         if lh is None:
             return None
+        key = (id(lh), seat)
+        cached = self._last_cache.get(key)
+        if cached is None:
+            if len(self._last_cache) > 8:
+                self._last_cache.clear()
+            cached = self._last_cache[key] = self._build_last_hand_json(lh, seat)
+        return cached
+
+    def _build_last_hand_json(self, lh: LastHand, seat: int | None) -> dict[str, Any]:
         n = self.match.game.num_players
         if seat is None:
             view = public_view([serialize_view(self.game, lh.state.view(i)) for i in range(n)])

@@ -3,7 +3,7 @@ const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "
 
 function winRateChart(rows) {
   const W = 560, bar = 26, H = 40 + rows.length * (bar + 8);
-  const x0 = 180, w = W - x0 - 60;
+  const x0 = 180, w = W - x0 - 100;
   const bars = rows.map((r, i) => {
     const y = 30 + i * (bar + 8);
     const rate = r.played ? r.won / r.played : 0;
@@ -19,7 +19,7 @@ function marginChart(games) {
   const W = 560, H = 220, pad = 40;
   if (!games.length) return "";
   const max = Math.max(1, ...games.map((g) => Math.abs(g.margin)));
-  const step = (W - 2 * pad) / games.length;
+  const step = Math.min(40, (W - 2 * pad) / games.length);
   const mid = H / 2;
   const bars = games.map((g, i) => {
     const h = (Math.abs(g.margin) / max) * (H / 2 - 30);
