@@ -75,3 +75,13 @@ def test_gin_opponent_discards_and_declined_upcards_match_the_engine() -> None:
             assert set(np.flatnonzero(obs[438:490])) == set(discarded)
             checked += 1
     assert checked > 50
+
+
+def test_gin_incremental_event_reading_equals_a_fresh_reading() -> None:
+    from adapter_helpers import random_positions
+
+    shared, fresh = GinAdapter(), GinAdapter()
+    for k, state in enumerate(random_positions(shared, 6, seed=17)):
+        seat = k % 2
+        fresh._readers.clear()
+        assert np.array_equal(shared.observe(state.view(seat)), fresh.observe(state.view(seat)))

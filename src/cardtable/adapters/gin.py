@@ -84,34 +84,54 @@ _ACTIONS: dict[int, GinAction] = {v: k for k, v in _IDS.items()}
 _NAMES = {DRAW_ID: "draw", TAKE_ID: "take", PASS_ID: "pass", BIG_GIN_ID: "big gin", TAKE_KNOCK_ID: "take knock"}
 
 
+_DISCARD_EVENTS = {f"discard {Card.from_index(i)}": i for i in range(52)}
+_DEALT = 21  # 20 cards to the hands, then the upcard: the first 21 events of every hand
+
+
+class _EventReader:
+    """Reads a seat's event log incrementally: who discarded what, and which upcards were declined."""
+
+    __slots__ = ("actor", "declined", "discarded", "events", "opponent", "passes", "pile")
+
+    def __init__(self, view: GinView) -> None:
+        assert view.first_upcard is not None
+        self.events: tuple[str, ...] = view.events[:_DEALT]
+        self.opponent = 1 - view.seat
+        self.actor = 1 - view.dealer
+        self.passes = 0
+        self.pile = [view.first_upcard.index]
+        self.discarded: list[int] = []
+        self.declined: list[int] = []
+
+    def read(self, view: GinView) -> None:
+        events = view.events
+        opponent = self.opponent
+        for i in range(len(self.events), len(events)):
+            event = events[i]
+            card = _DISCARD_EVENTS.get(event)
+            if card is not None:
+                self.pile.append(card)
+                if self.actor == opponent:
+                    self.discarded.append(card)
+                self.actor = 1 - self.actor
+            elif event == "draw" or event == "pass":
+                if self.actor == opponent and self.pile:
+                    self.declined.append(self.pile[-1])
+                if event == "pass":
+                    self.passes += 1
+                    self.actor = view.dealer if self.passes == 1 else 1 - view.dealer
+            elif (event == "take" or event == "take knock") and self.pile:
+                self.pile.pop()
+        self.events = events
+
+
 def opponent_discards(view: GinView) -> tuple[list[int], list[int]]:
     """Card indices the opponent discarded, and upcards it declined, read from the public event log."""
-    opponent = 1 - view.seat
-    actor = 1 - view.dealer
-    passes = 0
-    pile: list[int] = []
-    discarded: list[int] = []
-    declined: list[int] = []
-    for event in view.events:
-        if event.startswith("deal "):
-            if view.first_upcard is not None and event == f"deal {view.first_upcard}":
-                pile.append(view.first_upcard.index)
-            continue
-        if event in ("pass", "draw") and actor == opponent and pile:
-            declined.append(pile[-1])
-        if event in ("take", "take knock"):
-            if pile:
-                pile.pop()
-        elif event == "pass":
-            passes += 1
-            actor = view.dealer if passes == 1 else 1 - view.dealer
-        elif event.startswith("discard "):
-            card = Card.parse(event[8:]).index
-            pile.append(card)
-            if actor == opponent:
-                discarded.append(card)
-            actor = 1 - actor
-    return discarded, declined
+    if len(view.events) <= _DEALT or view.first_upcard is None:
+        return [], []
+    reader = _EventReader(view)
+    reader.read(view)
+    return reader.discarded, reader.declined
 
 
 class GinAdapter(FlatAdapter):
@@ -131,6 +151,7 @@ class GinAdapter(FlatAdapter):
         assert isinstance(game, GinGame)
         self.game_obj = game
         self.rules = game.rules
+        self._readers: dict[tuple[int, int], _EventReader] = {}
 
     def new_state(self, dealer: int = 0) -> GinState:
         return GinState(self.rules, dealer)
@@ -209,7 +230,7 @@ class GinAdapter(FlatAdapter):
             idx.append(382 + view.first_upcard.index)
         for seat, decision in view.upcard_decisions:
             idx.append(434 + (0 if seat == view.seat else 2) + (decision == "take"))
-        discarded, declined = opponent_discards(view)
+        discarded, declined = self._opponent_discards(view)
         idx += [438 + c for c in discarded]
         idx += [490 + c for c in declined]
         obs[idx] = 1.0
@@ -221,6 +242,17 @@ class GinAdapter(FlatAdapter):
         obs[380] = min(view.deadwood / 110.0, 1.0)  # 11 cards without melds reach 106
         obs[381] = view.discard_draws / self.rules.max_discard_draws
         return obs
+
+    def _opponent_discards(self, view: GinView) -> tuple[list[int], list[int]]:
+        """:func:`opponent_discards`, continuing this seat's last reading while its log only grew."""
+        if len(view.events) <= _DEALT or view.first_upcard is None:
+            return [], []
+        key = (view.seat, view.dealer)
+        reader = self._readers.get(key)
+        if reader is None or view.events[: len(reader.events)] != reader.events:
+            reader = self._readers[key] = _EventReader(view)
+        reader.read(view)
+        return list(reader.discarded), list(reader.declined)
 
     # --- hidden information -------------------------------------------------------------------------
     def hidden_chance(self, state: Any, seat: int) -> list[int]:
