@@ -123,7 +123,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         self._adapter = game.adapter
         self._engine = _Engine(game.adapter.new_state(game.dealer))
 
-    # adapters are immutable: clones share them
+    # OpenSpiel clones deep-copy the attributes: the adapter copies as itself, the engine with clone()
     @property
     def engine(self) -> Any:
         return self._engine.state
