@@ -222,12 +222,14 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
                             conn.error("token", "this invite link is not valid for this table")
                             return
                         seat = found
-                        table.clients.setdefault(seat, set()).add(conn)
-                        table.broadcast()  # everyone sees the seat come online (and the joiner its state)
+                        async with table.lock:  # never show a move that is not saved yet
+                            table.clients.setdefault(seat, set()).add(conn)
+                            table.broadcast()  # everyone sees the seat come online (and the joiner its state)
                     elif kind == "spectate":
                         watching = True
-                        table.spectators.add(conn)
-                        table.send(conn, None)
+                        async with table.lock:
+                            table.spectators.add(conn)
+                            table.send(conn, None)
                     else:
                         conn.error("hello", "send join (with your token) or spectate first")
                     continue
@@ -243,7 +245,8 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
                 if seat is not None:
                     table.clients.get(seat, set()).discard(conn)
                     with contextlib.suppress(Exception):
-                        table.broadcast()
+                        async with table.lock:
+                            table.broadcast()
                 table.spectators.discard(conn)
             conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
@@ -292,7 +295,8 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
         elif kind == "leave":
             conn.push({"t": "left"})
         elif kind == "state":
-            table.send(conn, seat)
+            async with table.lock:
+                table.send(conn, seat)
         elif kind in ("act", "undo", "hint"):
             if seat is None:
                 raise WebError("spectator", "spectators cannot play")
@@ -309,7 +313,8 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
     except WebError as exc:
         conn.error(exc.code, str(exc))
         if exc.code in ("stale", "turn", "over"):
-            table.send(conn, seat)
+            async with table.lock:
+                table.send(conn, seat)
     except CardtableError as exc:
         conn.error("error", str(exc))
 
