@@ -283,7 +283,7 @@ function centre(s) {
 
 function myArea(s, sel) {
   const v = s.view;
-  if (s.you === null) return `<div class="hand-area"><div class="label">${esc(s.seats[0].name)}'s hand</div>${cardRow(v.hand, "hand")}</div>`;
+  if (s.you === null) return `<div class="hand-area"><div class="label">Hand of ${esc(s.seats[0].name)} (face down unless both players know a card)</div>${cardRow(v.hand, "hand")}</div>`;
   let caption = "", html = "";
   if (s.game === "gin" && v.extras && v.extras.melds) {
     const groups = v.extras.melds.map((m) => `<div class="meld">${m.map((c) => cardSVG(c, sel.has(c) ? "selected" : "")).join("")}</div>`).join("");
