@@ -505,12 +505,21 @@ def playout(state: CasinoState, pack_order: Sequence[int], deals: int = 0) -> Ca
     return state
 
 
-def margin_estimate(state: CasinoState, seat: int, w: Weights) -> float:
-    """The seat's side's margin: exact points of a finished hand, else the weighted worth of the piles so far."""
+def margin_estimate(state: CasinoState, seat: int, w: Weights, table_risk: float = 0.0) -> float:
+    """The seat's side's margin: exact points of a finished hand, else the weighted worth of the piles so far.
+
+    Between deals, ``table_risk`` times what the first player of the next deal may capture from the
+    table left behind (as the dealer's :class:`Judge` sees it) counts for that player's side.
+    """
     if state.phase == OVER:
         return side_margin(state, seat)
     mine = state.rules.side_of(seat)
     worth = [w.points(p) + w.sweep * s for p, s in zip(state.captured, state.sweeps)]
+    if table_risk and (state.loose or state.builds):
+        first = (state.dealer + 1) % state.num_players
+        judge = Judge(seat_knowledge(state, state.dealer))
+        judge.w = w
+        worth[state.rules.side_of(first)] += table_risk * judge.threat(first, state.loose, state.builds)
     others = [x for i, x in enumerate(worth) if i != mine]
     return worth[mine] - sum(others) / len(others)
 

@@ -72,6 +72,7 @@ def search(
     budget: float | None,
     max_worlds: int | None,
     deals: int = 0,
+    table_risk: float = 0.0,
 ) -> tuple[list[float], list[float], int]:
     """Play every candidate in the same sampled worlds to the end of the hand.
 
@@ -91,7 +92,7 @@ def search(
         for i, a in enumerate(candidates):
             state = base_state.clone()
             state.apply(a)
-            v = margin_estimate(playout(state, pack, deals), kn.seat, w)
+            v = margin_estimate(playout(state, pack, deals), kn.seat, w, table_risk)
             if i == 0:
                 base = v
             totals[i] += v
@@ -230,6 +231,7 @@ class HardCasinoAgent:
         confidence: float = 0.5,
         exact_nodes: int = 400_000,
         horizon: int = 1,
+        table_risk: float = 0.0,
     ) -> None:
         """``time_budget`` seconds per searched decision (``None``: a fixed number of ``worlds``);
         ``workers`` > 1 splits the worlds over a process pool (both cores)."""
@@ -241,6 +243,7 @@ class HardCasinoAgent:
         self.confidence = confidence
         self.exact_nodes = exact_nodes
         self.horizon = horizon
+        self.table_risk = table_risk
         self.last_worlds = 0
         self.last_exact = False
 
@@ -265,7 +268,8 @@ class HardCasinoAgent:
         if self.workers > 1 and world is None:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
             futures = [
-                _pool(self.workers).submit(search, kn, cands, seed + 7919 * w, self.time_budget, worlds, self.horizon)
+                _pool(self.workers).submit(search, kn, cands, seed + 7919 * w, self.time_budget, worlds, self.horizon,
+                    self.table_risk)
                 for w in range(self.workers)
             ]
             totals = [0.0] * len(cands)
@@ -277,9 +281,9 @@ class HardCasinoAgent:
                 squares = [x + y for x, y in zip(squares, q)]
                 n += k
         elif world is not None:  # every card is known but too many to solve: one deterministic world
-            totals, squares, n = search(kn, cands, seed, None, 1, self.horizon)
+            totals, squares, n = search(kn, cands, seed, None, 1, self.horizon, self.table_risk)
         else:
-            totals, squares, n = search(kn, cands, seed, self.time_budget, self.worlds, self.horizon)
+            totals, squares, n = search(kn, cands, seed, self.time_budget, self.worlds, self.horizon, self.table_risk)
         self.last_worlds = n
         base = totals[0] / n
         scored: list[tuple[CasinoAction, float]] = [(cands[0], base)]
