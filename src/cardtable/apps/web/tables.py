@@ -486,9 +486,13 @@ class TableManager:
                 table.apply(move)
             except CardtableError as exc:
                 raise WebError("illegal", str(exc)) from None
-            await asyncio.to_thread(self._save, table)
+            await self._save_move(table)
             table.broadcast()
         self.kick(table)
+
+    async def _save_move(self, table: Table) -> None:
+        """Save after a move, in a worker thread (the event loop keeps serving other tables)."""
+        await asyncio.to_thread(self._save, table)
 
     async def undo(self, table: Table, seat: int, n: Any) -> None:
         async with table.lock:
@@ -555,7 +559,7 @@ class TableManager:
                     if table.version != version:  # an undo came in meanwhile
                         continue
                     table.apply(action)
-                    await asyncio.to_thread(self._save, table)
+                    await self._save_move(table)
                     table.broadcast()
         except asyncio.CancelledError:
             raise

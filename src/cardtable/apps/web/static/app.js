@@ -159,7 +159,7 @@ function tablePage(id, token) {
     document.getElementById("sheet").innerHTML = sheet(s);
     const logEl = document.getElementById("log");
     logEl.innerHTML = (v.events || []).map((e, i) => ({ e, a: (s.actors || [])[i] })).filter((x) => !/^deal/.test(x.e)).slice(-40)
-      .map((x) => `<li>${x.a >= 0 ? `<b>${esc(names[x.a])}</b>: ` : ""}${esc(prettyText(x.e))}</li>`).join("");
+      .map((x) => `<li>${x.a >= 0 ? `<b>${esc(names[x.a])}</b>: ` : ""}${esc(prettyText(x.e.replace(/^seat \d+: /, "")))}</li>`).join("");
     logEl.scrollTop = logEl.scrollHeight;
     if (s.last && s.last.number > seenLast) showBreakdown(s);
   };
