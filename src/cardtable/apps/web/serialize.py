@@ -66,6 +66,10 @@ def serialize_view(game: str, view: Any) -> dict[str, Any]:
         melds = canonical_arrangement(hand)
         extras["melds"] = [[str(c) for c in _meld_order(mask_to_cards(m))] for m in melds]
         extras["deadwood_cards"] = [str(c) for c in mask_to_cards(deadwood_cards(hand, melds))]
+        if len(view.hand) == 11:  # what the best discard would leave: can this hand knock or go gin?
+            from ...gin.melds import deadwood
+
+            extras["best_after_discard"] = min(deadwood(hand & ~c.bit) for c in view.hand)
     data["extras"] = extras
     return data
 

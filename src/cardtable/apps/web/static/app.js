@@ -185,7 +185,10 @@ function tablePage(id, token) {
     const legal = s.legal;
     const legalSet = new Set(legal.map((a) => a.m));
     let shown;
-    if (!sel.length) shown = legal.filter((a) => !a.cards.length).map((a) => ({ ...a, ok: true }));
+    if (!sel.length) {
+      shown = legal.filter((a) => !a.cards.length).map((a) => ({ ...a, ok: true }));
+      if (!shown.length && legal.length <= 6) shown = legal.map((a) => ({ ...a, ok: true })); // e.g. how to lay out gin melds
+    }
     else {
       shown = legal.filter((a) => sel.every((c) => a.cards.includes(c))).map((a) => ({ ...a, ok: true }));
       for (const t of templates(s, sel)) if (!legalSet.has(t) && !shown.some((a) => a.m === t)) shown.push({ m: t, label: t, ok: false });
@@ -289,6 +292,9 @@ function myArea(s, sel) {
     const groups = v.extras.melds.map((m) => `<div class="meld">${m.map((c) => cardSVG(c, sel.has(c) ? "selected" : "")).join("")}</div>`).join("");
     html = `<div class="cards hand">${groups}<div class="meld dead">${v.extras.deadwood_cards.map((c) => cardSVG(c, sel.has(c) ? "selected" : "")).join("")}</div></div>`;
     caption = `${v.extras.melds.length} meld(s) · deadwood <b>${v.deadwood}</b>`;
+    const best = v.extras.best_after_discard;
+    if (best === 0) caption += ` · <b class="good">you can go gin</b>`;
+    else if (best !== undefined && best <= v.knock_limit) caption += ` · <b class="good">you can knock (${best} ≤ ${v.knock_limit})</b>`;
   } else if (s.game === "pinochle") {
     html = cardRow(v.hand, "hand", sel) + ((v.melded || []).length ? `<div class="label">Your melded cards (playable)</div>${cardRow(v.melded, "hand melded", sel)}` : "");
     caption = `meld points ${v.meld_points[v.seat]} · tricks won ${Math.floor((v.won[v.seat] || []).length / 2)}`;
