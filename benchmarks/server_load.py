@@ -134,7 +134,7 @@ def main() -> int:
     if url is None:
         port = free_port()
         db = args.database or os.path.join(tmp.name, "load.db")
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(args.tables + 10)}
         proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "--database", db, "serve", "--port", str(port)],
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"ws://127.0.0.1:{port}"

@@ -89,6 +89,28 @@ def test_bad_requests_change_nothing(client: Any) -> None:
     assert client.get("/api/replay/" + "0" * 32).status_code == 404
 
 
+def test_table_creation_and_connections_are_limited(db: str) -> None:
+    with TestClient(create_app(db, create_limit=2)) as client:
+        made = new_table(client, "gin", TWO)
+        new_table(client, "gin", TWO)
+        r = client.post("/api/tables", json={"game": "gin", "seats": TWO})
+        assert r.status_code == 429 and "new tables a minute" in r.json()["detail"]
+        token = made["seats"][0]["token"]
+        socks = []
+        try:
+            for _ in range(8):
+                ws = client.websocket_connect(f"/ws/{made['id']}").__enter__()
+                socks.append(ws)
+                ws.send_json({"t": "join", "token": token})
+                ws.receive_json()
+            with client.websocket_connect(f"/ws/{made['id']}") as extra:
+                extra.send_json({"t": "join", "token": token})
+                assert extra.receive_json()["code"] == "full"
+        finally:
+            for ws in socks:
+                ws.__exit__(None, None, None)
+
+
 def test_flood_is_rate_limited(db: str) -> None:
     with TestClient(create_app(db, rate=5, burst=5)) as client:
         made = new_table(client, "gin", TWO)

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -52,6 +53,9 @@ MAX_VIOLATIONS = 200
 MAX_QUEUE = 256
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 30.0
+MAX_SPECTATORS = 100
+MAX_SEAT_CONNECTIONS = 8
+CREATE_PER_MINUTE = 30
 
 
 class Connection:
@@ -107,11 +111,16 @@ class Connection:
 
 
 def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: float = RATE,
-               burst: float = BURST) -> FastAPI:
+               burst: float = BURST, create_limit: int | None = None) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path; default as :meth:`Store.open`).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
+    ``create_limit``: new tables a minute per client address (default ``$CARDTABLE_WEB_CREATE_LIMIT``
+    or :data:`CREATE_PER_MINUTE`).
     """
+    if create_limit is None:
+        env = os.environ.get("CARDTABLE_WEB_CREATE_LIMIT", "")
+        create_limit = int(env) if env.isdigit() else CREATE_PER_MINUTE
     store = Store.open(database)
     manager = TableManager(store, think_delay=think_delay)
 
@@ -122,6 +131,7 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
         store.close()
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    created: dict[str, list[float]] = {}
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -146,6 +156,14 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
+        host = request.client.host if request.client else "?"
+        now = time.monotonic()
+        recent = [t for t in created.get(host, []) if now - t < 60.0]
+        if len(recent) >= create_limit:
+            raise HTTPException(429, f"at most {create_limit} new tables a minute")
+        if len(created) > 10_000:
+            created.clear()
+        created[host] = [*recent, now]
         body = await request.body()
         if len(body) > MAX_BODY:
             raise HTTPException(413, "request too large")
@@ -221,11 +239,17 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
                         if found is None:
                             conn.error("token", "this invite link is not valid for this table")
                             return
+                        if len(table.clients.get(found, ())) >= MAX_SEAT_CONNECTIONS:
+                            conn.error("full", "this seat is open in too many windows")
+                            return
                         seat = found
                         async with table.lock:  # never show a move that is not saved yet
                             table.clients.setdefault(seat, set()).add(conn)
                             table.broadcast()  # everyone sees the seat come online (and the joiner its state)
                     elif kind == "spectate":
+                        if len(table.spectators) >= MAX_SPECTATORS:
+                            conn.error("full", "this table has as many spectators as it can take")
+                            return
                         watching = True
                         async with table.lock:
                             table.spectators.add(conn)
