@@ -330,3 +330,23 @@ def test_hard_budget_and_process_pool() -> None:
     assert timed.act(state.view(0), legal) in legal
     assert time.perf_counter() - t < 1.0
     assert RandomAgent(1).act(state.view(0), legal) in legal
+
+
+@pytest.mark.parametrize("options", [
+    {"court_capture": "all"},
+    {"allow_duplicate_value_builds": True},
+    {"permissive_builds": True, "raise_own_build": False},
+    {"num_players": 4, "build_for_partner": True},
+    {"num_players": 4, "partnerships": False},
+    {"sweep_points": 0},
+])
+def test_agents_play_every_rule_option(options: dict[str, Any]) -> None:
+    rules = CasinoRules(**options)
+    n = rules.num_players
+    seats = [HardCasinoAgent(k, time_budget=None, worlds=2) if k == 0 else agent(LEVELS[k % 3 + 1], k)
+             for k in range(n)]
+    count = 0
+    for state in states_of_play(rules, 7, seats):
+        count += 1
+        assert state.legal_actions()
+    assert count == 48
