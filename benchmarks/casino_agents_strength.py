@@ -74,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=100, help="duplicate deals for pairings without hard")
     ap.add_argument("--hard-deals", type=int, default=30, help="duplicate deals for pairings with hard")
     ap.add_argument("--hard-budget", type=float, default=0.25, help="hard's seconds per decision in arena games")
+    ap.add_argument("--pairs", default="medium:easy,easy:random,hard:medium", help="comma-separated A:B pairings")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timing-hands", type=int, default=2, help="hands for the default-budget timing (0: skip)")
@@ -87,8 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{'margin/hand':>9}  {'95% CI':<16}{'hands':>7}{'time':>9}")
     print(header, flush=True)
     rows = []
-    for a, b, deals in (("medium", "easy", args.deals), ("easy", "random", args.deals),
-                        ("hard", "medium", args.hard_deals)):
+    for pairing in args.pairs.split(","):
+        a, b = pairing.split(":")
+        deals = args.hard_deals if "hard" in (a, b) else args.deals
         rows.append(pair_row(a, b, deals, args.seed, args.workers))
         print(rows[-1], flush=True)
     if not args.skip_multi:
