@@ -141,13 +141,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1000, help="first match seed")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--hard-budget", type=float, default=0.2,
-                    help="seconds per decision for hard (0 for its own default of 0.9 s; 0.2 keeps runs short)")
+                    help="seconds per decision for hard (0 for its own default of 0.8 s; 0.2 keeps runs short)")
     args = ap.parse_args(argv)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
     print(f"duplicate matches to 100, standard rules, seeds {args.seed}..{args.seed + args.matches // 2 - 1} "
           f"each played twice with seats swapped")
     budget = args.hard_budget if args.hard_budget > 0 else None
-    print(f"hard: {'default budget (0.9 s)' if budget is None else f'{budget} s'} per decision")
+    print(f"hard: {'default budget (0.8 s)' if budget is None else f'{budget} s'} per decision")
     rows = run([(a, b) for a, b in pairs], args.matches, args.seed, args.jobs, budget)
     print()
     print("\n".join(rows))

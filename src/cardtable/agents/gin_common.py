@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cards import SPADES, Card, cards_to_mask, format_cards, iter_mask, mask_to_cards
+from ..cards import SPADES, Card, cards_to_mask, format_cards, mask_to_cards
 from ..gin.melds import FULL, deadwood, layoff_plan, minimal_arrangements
 from ..gin.rules import GinRules
 from ..gin.state import GinView
@@ -485,10 +485,6 @@ def playout(
             return (0, 0)
         raise ValueError(f"playout cannot start in phase {phase!r}")
     return (0, 0)
-
-
-def iter_cards(mask: int) -> list[Card]:
-    return list(iter_mask(mask))
 
 
 class LightGinAgent:

@@ -18,7 +18,7 @@ sampling noise cannot make ``hard`` worse than ``medium``'s judgement by much.
 Decisions that need no search (a single legal action, big gin, the
 arrangement, the wall) are left to ``medium``.
 
-The time budget (default 0.9 s) covers the whole decision; ``workers=2`` splits
+The time budget (default 0.8 s) covers the whole decision; ``workers=2`` splits
 the worlds over a small process pool (both cores), ``workers=1`` (default)
 stays in-process. ``time_budget=None, worlds=N`` gives reproducible decisions.
 
@@ -152,7 +152,7 @@ class HardGinAgent:
         self,
         seed: int | None = None,
         rules: GinRules | None = None,
-        time_budget: float | None = 0.9,
+        time_budget: float | None = 0.8,
         worlds: int | None = None,
         candidates: int = 5,
         workers: int = 1,
