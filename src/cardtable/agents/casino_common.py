@@ -33,9 +33,9 @@ from ..cards import cards_to_mask
 from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
 from ..casino.builds import Build
 from ..casino.rules import CasinoRules
-from ..casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK, score_hand
+from ..casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
 from ..casino.state import OVER, PLAY, CasinoState
-from ..casino.values import NUMERALS, RANK_MASK, VALUE, VALUE_MASK, bits, loose_tables, mask_value
+from ..casino.values import RANK_MASK, VALUE, VALUE_MASK, bits, loose_tables, mask_value
 from ..casino.view import CasinoView
 
 __all__ = [
@@ -310,7 +310,7 @@ class Judge:
         mine = kn.hand_sizes[seat]
         self.final_move = kn.pack_size == 0 and mine == 1
         self.next_is_final = kn.pack_size == 0 and mine == 2
-        self.last_player = (kn.dealer) % n
+        self.last_player = kn.dealer
         self.my_side = rules.side_of(seat)
 
     # --- pieces -------------------------------------------------------------------------------
@@ -530,12 +530,3 @@ def side_margin(state: CasinoState, seat: int) -> float:
     mine = state.rules.side_of(seat)
     others = [p for s, p in enumerate(pts) if s != mine]
     return pts[mine] - sum(others) / len(others)
-
-
-def final_margin(rules: CasinoRules, captured: Sequence[int], sweeps: Sequence[int], side: int) -> float:
-    scores = score_hand(captured, sweeps, rules.sweep_points)
-    others = [s.total for i, s in enumerate(scores) if i != side]
-    return scores[side].total - sum(others) / len(others)
-
-
-NUMERAL_MASK = NUMERALS
