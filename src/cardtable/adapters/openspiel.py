@@ -1,7 +1,9 @@
 """OpenSpiel: the three games registered as Python games.
 
->>> import cardtable.adapters.openspiel  # doctest: +SKIP
->>> game = pyspiel.load_game("cardtable_gin")  # doctest: +SKIP
+>>> import pyspiel, cardtable.adapters.openspiel
+>>> game = pyspiel.load_game("cardtable_gin")
+>>> game.num_players(), game.get_type().short_name
+(2, 'cardtable_gin')
 
 Importing this module registers ``cardtable_gin``, ``cardtable_pinochle``
 and ``cardtable_casino`` (parameters: ``preset``, ``dealer`` (seat, 0 by
