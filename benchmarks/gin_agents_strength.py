@@ -9,6 +9,19 @@ interval, clustered by seed pair), and its mean time per decision.
 
     .venv/bin/python benchmarks/gin_agents_strength.py --matches 40
     .venv/bin/python benchmarks/gin_agents_strength.py --pairs hard:simple --matches 30 --hard-budget 0.25
+
+Measured on 2026-11-30 (2 shared cores, load 4-6; standard rules):
+
+    pairing                 matches  A wins  95% CI          margin/hand  95% CI            s/decision (max)
+    medium vs simple            100   71.0%  [61.5%, 79.0%]        +2.73  [+1.55, +3.90]    0.009 (0.17)
+    hard (0.2 s) vs simple       60   70.0%  [57.5%, 80.1%]        +4.12  [+1.56, +6.68]    0.100 (0.39)
+    hard (0.9 s) vs simple       20   95.0%  [76.4%, 99.1%]        +8.66  [+5.72, +11.60]   0.432 (1.66 under load)
+    easy vs random              100  100.0%  [96.3%, 100%]        +47.51  [+45.60, +49.43]  0.0004
+    easy vs simple              100   46.0%  [36.6%, 55.7%]        +0.08  [-1.05, +1.21]    0.0003
+
+Duplicate hands (same deck order, seats swapped; ``cardtable.agents.gin_duplicate``): medium vs simple
++2.63 +- 1.03 per hand (300 deals); hard (0.2 s) vs medium +0.57 +- 2.47 (100 deals); hard (0.8 s) vs
+medium +1.85 +- 2.90 (60 deals): hard is ahead of medium but not yet significantly.
 """
 
 from __future__ import annotations
