@@ -163,7 +163,7 @@ class HardGinAgent:
         """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
         ``workers`` > 1 splits the worlds over a process pool."""
         self.seed = 0 if seed is None else seed
-        self.rules = rules if rules is not None else GinRules()
+        self.rules = rules
         self.time_budget = time_budget
         self.worlds = worlds
         self.candidates = candidates
@@ -195,12 +195,13 @@ class HardGinAgent:
         cands = [a for a, _ in ranked[: self.candidates]]
         cands.extend(a for a, _ in ranked[self.candidates:] if a.kind == "knock")
         seed = view_seed(view, self.seed)
+        rules = self.rules or view.rules or GinRules()
         budget = None if self.time_budget is None else max(0.0, self.time_budget - (time.perf_counter() - started))
         if self.workers > 1:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
             futures = [
                 _pool(self.workers).submit(
-                    search, view, cands, self.rules, seed + 7919 * w, budget, worlds, self.structured
+                    search, view, cands, rules, seed + 7919 * w, budget, worlds, self.structured
                 )
                 for w in range(self.workers)
             ]
@@ -213,7 +214,7 @@ class HardGinAgent:
                 squares = [a + b for a, b in zip(squares, q)]
                 n += k
         else:
-            totals, squares, n = search(view, cands, self.rules, seed, budget, self.worlds, self.structured)
+            totals, squares, n = search(view, cands, rules, seed, budget, self.worlds, self.structured)
         self.last_worlds = n
         base = totals[0] / n
         scored: list[tuple[GinAction, float]] = [(cands[0], base)]

@@ -234,11 +234,15 @@ class MediumGinAgent:
 
     def __init__(self, seed: int | None = None, rules: GinRules | None = None, samples: int = 24) -> None:
         self.seed = seed
-        self.rules = rules if rules is not None else GinRules()
+        self.rules = rules
+        """Fixed rules; ``None``: the rules the view carries (standard if it carries none)."""
         self.samples = samples
 
+    def rules_for(self, view: GinView) -> GinRules:
+        return self.rules or view.rules or GinRules()
+
     def evaluator(self, view: GinView) -> Evaluator:
-        return Evaluator(view, self.rules, random.Random(view_seed(view, self.seed)), self.samples)
+        return Evaluator(view, self.rules_for(view), random.Random(view_seed(view, self.seed)), self.samples)
 
     def ranked(self, view: GinView, legal_actions: Sequence[GinAction]) -> list[tuple[GinAction, float]]:
         scored = self.evaluator(view).evaluate(legal_actions)
