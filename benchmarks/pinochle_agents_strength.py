@@ -11,6 +11,16 @@ swapped, so both agents get the same cards. Prints, per pairing:
 
     .venv/bin/python benchmarks/pinochle_agents_strength.py --hands 40 --games 0
     .venv/bin/python benchmarks/pinochle_agents_strength.py --pairs hard:medium --hands 30 --games 6 --hard-budget 0.3
+
+Measured 2026-11-30 on the shared 2-core machine (load 5-6), default hard budget 0.8 s:
+
+    pairing         hands  margin/hand [95% CI]   hands won           games to 1000 won
+    hard vs medium    108  +20.9 [+0.9, +40.9]    55.1%               32/44 = 72.7% [58.1%, 83.6%]
+    medium vs easy    120  +52.2 [+32.5, +71.8]   66.2% [57.4, 74.1]  30/40 = 75.0% [59.8%, 85.8%]
+    easy vs random    120  +162.3 [+142.2, +182.4] 92.5% [86.4, 96.0] 40/40 = 100% [91.2%, 100%]
+
+(hard vs medium pooled from seeds 1000 (60 hands, +0.8 [-22.0, +23.6]; 12 games), 3000 (48 hands,
++46.0 [+10.9, +81.2]), 2000 and 4000 (16 games each).)
 """
 
 from __future__ import annotations
