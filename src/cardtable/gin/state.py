@@ -131,6 +131,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
     num_players = 2
 
     __slots__ = (
+        "_event_cache",
         "_legal",
         "actors",
         "dealer",
@@ -182,6 +183,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         self.showdown: Showdown | None = None
         self.knock_card: Card | None = None
         self._legal: list[GinAction] | None = None
+        self._event_cache: list[tuple[int, tuple[str, ...]]] = [(0, ()), (0, ())]
 
     # --- turn -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -575,6 +577,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         new.showdown = self.showdown
         new.knock_card = self.knock_card
         new._legal = self._legal
+        new._event_cache = self._event_cache[:]
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -593,6 +596,28 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         )
 
     # --- views ----------------------------------------------------------------------------------
+    def _events(self, seat: int) -> tuple[str, ...]:
+        """The history as ``seat`` saw it (others' dealt/drawn cards and knock discard as ``?``).
+
+        Extended incrementally from a per-seat cache, so a view per step stays cheap."""
+        done, events = self._event_cache[seat]
+        history = self.history
+        if done > len(history):  # pragma: no cover - histories only grow
+            done, events = 0, ()
+        if done < len(history):
+            new = []
+            for action, actor in zip(history[done:], self.actors[done:]):
+                kind = action.kind
+                if kind in ("deal", "drawn") and actor != seat and actor != -1:
+                    new.append(f"{kind} ?")
+                elif kind == "knock" and actor != seat:
+                    new.append("knock ?")
+                else:
+                    new.append(str(action))
+            events = events + tuple(new)
+            self._event_cache[seat] = (len(history), events)
+        return events
+
     def view(self, seat: int) -> GinView:
         if seat not in (0, 1):
             raise ValueError("seat must be 0 or 1")
@@ -602,14 +627,9 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         discard = tuple(self.discard)
         if self.knock_card is not None and (scored or self.turn == seat):
             discard = discard + (self.knock_card,)
-        events = []
-        for action, actor in zip(self.history, self.actors):
-            if action.kind in ("deal", "drawn") and actor != seat and actor != -1:
-                events.append(f"{action.kind} ?")
-            elif action.kind == "knock" and actor != seat and not scored:
-                events.append("knock ?")
-            else:
-                events.append(str(action))
+        events = self._events(seat)
+        if scored and "knock ?" in events:
+            events = tuple(str(self.history[i]) if e == "knock ?" else e for i, e in enumerate(events))
         hand = self.hands[seat]
         return GinView(
             seat=seat,
@@ -627,7 +647,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             upcard_decisions=tuple(self.decisions),
             taken_card=self.taken,
             discard_draws=self.draws,
-            events=tuple(events),
+            events=events,
             showdown=self.showdown if over else None,
             opponent_hand=tuple(mask_to_cards(self.hands[opp])) if scored else None,
             deadwood=deadwood(hand),
