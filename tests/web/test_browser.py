@@ -5,6 +5,7 @@ CI installs it with ``apt-get install -y chromium`` (see ``.ci/run``). Screensho
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -28,6 +29,7 @@ pytest.importorskip("playwright.sync_api", reason="browser tests need playwright
 uvicorn = pytest.importorskip("uvicorn", reason="browser tests need uvicorn (the web extra)")
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
 from cardtable.apps.web.server import create_app  # noqa: E402
 
@@ -114,10 +116,14 @@ def play_until(page: Page, done: Any, limit: int = 400) -> int:
         if page.locator("#modal:not(.hidden)").count():
             return moves
         if my_turn(page) and page.locator(".actions").count():
-            before = page.evaluate("document.getElementById('board').innerHTML.length")
+            before = page.evaluate("document.getElementById('board').innerHTML")
             click_one_move(page)
             moves += 1
-            page.wait_for_function(f"document.getElementById('board').innerHTML.length !== {before}", timeout=10_000)
+            # The board re-renders after every accepted move; a move can leave the same HTML behind
+            # (the loop's own limit still catches a hand that never finishes).
+            with contextlib.suppress(PlaywrightTimeoutError):
+                page.wait_for_function("b => document.getElementById('board').innerHTML !== b",
+                                       arg=before, timeout=10_000)
         else:
             page.wait_for_timeout(50)
     raise AssertionError("the hand did not finish")
