@@ -28,12 +28,10 @@ only states it builds are its own sampled worlds.
 
 from __future__ import annotations
 
-import atexit
 import math
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from ..casino.actions import CasinoAction
 from ..casino.state import OVER, CasinoState
@@ -50,20 +48,9 @@ from .casino_common import (
     weights_for,
     world_state,
 )
+from .pimc import cautious_scores, merge, paired_search, pool
 
 __all__ = ["HardCasinoAgent", "search", "solve", "known_world"]
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(workers)
-    if pool is None:
-        pool = ProcessPoolExecutor(workers)
-        _POOLS[workers] = pool
-        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
-    return pool
-
 
 def search(
     kn: Knowledge,
@@ -81,30 +68,18 @@ def search(
     """
     rng = random.Random(seed)
     w = weights_for(kn.captured, kn.rules.sweep_points)
-    totals = [0.0] * len(candidates)
-    squares = [0.0] * len(candidates)
-    deadline = None if budget is None else time.perf_counter() + budget
-    n = 0
-    while True:
+
+    def next_world() -> tuple[CasinoState, list[int]]:
         hands, pack = sample_world(kn, rng)
-        base_state = world_state(kn, hands, pack)
-        base = 0.0
-        for i, a in enumerate(candidates):
-            state = base_state.clone()
-            state.apply(a)
-            v = margin_estimate(playout(state, pack, deals), kn.seat, w, table_risk)
-            if i == 0:
-                base = v
-            totals[i] += v
-            squares[i] += (v - base) ** 2
-        n += 1
-        if max_worlds is not None and n >= max_worlds:
-            break
-        if deadline is not None and time.perf_counter() >= deadline and n >= 2:
-            break
-        if deadline is None and max_worlds is None and n >= 32:
-            break
-    return totals, squares, n
+        return world_state(kn, hands, pack), pack
+
+    def value(world: tuple[CasinoState, list[int]], a: CasinoAction) -> float:
+        base_state, pack = world
+        state = base_state.clone()
+        state.apply(a)
+        return margin_estimate(playout(state, pack, deals), kn.seat, w, table_risk)
+
+    return paired_search(candidates, next_world, value, budget, max_worlds, min_worlds=2, default_worlds=32)
 
 
 # --- exact play of a fully known end of hand ----------------------------------------------------
@@ -268,30 +243,17 @@ class HardCasinoAgent:
         if self.workers > 1 and world is None:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
             futures = [
-                _pool(self.workers).submit(search, kn, cands, seed + 7919 * w, self.time_budget, worlds, self.horizon,
+                pool(self.workers).submit(search, kn, cands, seed + 7919 * w, self.time_budget, worlds, self.horizon,
                     self.table_risk)
                 for w in range(self.workers)
             ]
-            totals = [0.0] * len(cands)
-            squares = [0.0] * len(cands)
-            n = 0
-            for f in futures:
-                t, q, k = f.result()
-                totals = [x + y for x, y in zip(totals, t)]
-                squares = [x + y for x, y in zip(squares, q)]
-                n += k
+            result = merge((f.result() for f in futures), len(cands))
         elif world is not None:  # every card is known but too many to solve: one deterministic world
-            totals, squares, n = search(kn, cands, seed, None, 1, self.horizon, self.table_risk)
+            result = search(kn, cands, seed, None, 1, self.horizon, self.table_risk)
         else:
-            totals, squares, n = search(kn, cands, seed, self.time_budget, self.worlds, self.horizon, self.table_risk)
-        self.last_worlds = n
-        base = totals[0] / n
-        scored: list[tuple[CasinoAction, float]] = [(cands[0], base)]
-        for i in range(1, len(cands)):
-            diff = (totals[i] - totals[0]) / n
-            var = max(0.0, squares[i] / n - diff * diff)
-            se = math.sqrt(var / max(1, n - 1))
-            scored.append((cands[i], base + diff - self.confidence * se))
+            result = search(kn, cands, seed, self.time_budget, self.worlds, self.horizon, self.table_risk)
+        self.last_worlds = result[2]
+        scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 

@@ -28,32 +28,18 @@ only states it builds are its own sampled worlds.
 
 from __future__ import annotations
 
-import atexit
-import math
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from ..gin.actions import GinAction
 from ..gin.rules import GinRules
 from ..gin.state import GinView
 from .gin_common import World, knowledge, playout, sample_world, showdown_points
 from .gin_medium import MediumGinAgent, first_choice, view_seed
+from .pimc import cautious_scores, merge, paired_search, pool
 
 __all__ = ["HardGinAgent", "search"]
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(workers)
-    if pool is None:
-        pool = ProcessPoolExecutor(workers)
-        _POOLS[workers] = pool
-        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
-    return pool
-
 
 def action_value(world: World, action: GinAction, rules: GinRules) -> int:
     """Points margin for the world's seat after ``action`` and light-policy play to the end of the hand."""
@@ -120,27 +106,13 @@ def search(
     """
     rng = random.Random(seed)
     kn = knowledge(view)
-    totals = [0.0] * len(candidates)
-    squares = [0.0] * len(candidates)
-    deadline = None if budget is None else time.perf_counter() + budget
-    n = 0
-    while True:
-        world = sample_world(view, kn, rng, structured)
-        base = 0
-        for i, a in enumerate(candidates):
-            v = action_value(world, a, rules)
-            if i == 0:
-                base = v
-            totals[i] += v
-            squares[i] += (v - base) ** 2
-        n += 1
-        if max_worlds is not None and n >= max_worlds:
-            break
-        if deadline is not None and time.perf_counter() >= deadline and n >= 4:
-            break
-        if deadline is None and max_worlds is None and n >= 64:
-            break
-    return totals, squares, n
+    return paired_search(
+        candidates,
+        lambda: sample_world(view, kn, rng, structured),
+        lambda world, a: action_value(world, a, rules),
+        budget,
+        max_worlds,
+    )
 
 
 class HardGinAgent:
@@ -200,29 +172,16 @@ class HardGinAgent:
         if self.workers > 1:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
             futures = [
-                _pool(self.workers).submit(
+                pool(self.workers).submit(
                     search, view, cands, rules, seed + 7919 * w, budget, worlds, self.structured
                 )
                 for w in range(self.workers)
             ]
-            totals = [0.0] * len(cands)
-            squares = [0.0] * len(cands)
-            n = 0
-            for f in futures:
-                t, q, k = f.result()
-                totals = [a + b for a, b in zip(totals, t)]
-                squares = [a + b for a, b in zip(squares, q)]
-                n += k
+            result = merge((f.result() for f in futures), len(cands))
         else:
-            totals, squares, n = search(view, cands, rules, seed, budget, self.worlds, self.structured)
-        self.last_worlds = n
-        base = totals[0] / n
-        scored: list[tuple[GinAction, float]] = [(cands[0], base)]
-        for i in range(1, len(cands)):
-            diff = (totals[i] - totals[0]) / n
-            var = max(0.0, squares[i] / n - diff * diff)
-            se = math.sqrt(var / max(1, n - 1))
-            scored.append((cands[i], base + diff - self.confidence * se))
+            result = search(view, cands, rules, seed, budget, self.worlds, self.structured)
+        self.last_worlds = result[2]
+        scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 

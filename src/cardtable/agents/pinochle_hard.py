@@ -24,33 +24,18 @@ states it builds are its own sampled worlds.
 
 from __future__ import annotations
 
-import atexit
-import math
 import random
-import time
 import zlib
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from ..pinochle.actions import PinochleAction
 from ..pinochle.rules import PinochleRules
 from ..pinochle.view import PinochleView
+from .pimc import cautious_scores, merge, paired_search, pool
 from .pinochle_common import Knowledge, Sim, Stage2, knowledge, sample_world
 from .pinochle_medium import ranked_actions
 
 __all__ = ["HardPinochleAgent", "search", "view_seed"]
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(workers)
-    if pool is None:
-        pool = ProcessPoolExecutor(workers)
-        _POOLS[workers] = pool
-        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
-    return pool
-
 
 def view_seed(view: PinochleView, seed: int | None) -> int:
     """A reproducible per-decision seed from the public content of the view (and own cards)."""
@@ -90,28 +75,15 @@ def search(
     """Play every candidate in the same sampled worlds: per candidate the sum of margins, the sum of
     squared paired differences against candidate 0, and the number of worlds."""
     rng = random.Random(seed)
-    totals = [0.0] * len(candidates)
-    squares = [0.0] * len(candidates)
-    deadline = None if budget is None else time.perf_counter() + budget
-    n = 0
-    while True:
+
+    def next_world() -> Sim:
         world = sample_world(kn, rng, lead_by)
         world.heavy = heavy
-        base = 0
-        for i, a in enumerate(candidates):
-            v = action_value(world, kn.seat, a)
-            if i == 0:
-                base = v
-            totals[i] += v
-            squares[i] += (v - base) ** 2
-        n += 1
-        if max_worlds is not None and n >= max_worlds:
-            break
-        if deadline is not None and time.perf_counter() >= deadline and n >= 4:
-            break
-        if deadline is None and max_worlds is None and n >= 64:
-            break
-    return totals, squares, n
+        return world
+
+    return paired_search(
+        candidates, next_world, lambda world, a: action_value(world, kn.seat, a), budget, max_worlds
+    )
 
 
 class HardPinochleAgent:
@@ -160,26 +132,13 @@ class HardPinochleAgent:
         seed = view_seed(view, self.seed)
         if self.workers > 1:
             worlds = None if self.worlds is None else -(-self.worlds // self.workers)
-            futures = [_pool(self.workers).submit(search, kn, lead_by, cands, seed + 7919 * w, self.time_budget,
-                                                  worlds, self.heavy) for w in range(self.workers)]
-            totals = [0.0] * len(cands)
-            squares = [0.0] * len(cands)
-            n = 0
-            for f in futures:
-                t, q, k = f.result()
-                totals = [a + b for a, b in zip(totals, t)]
-                squares = [a + b for a, b in zip(squares, q)]
-                n += k
+            futures = [pool(self.workers).submit(search, kn, lead_by, cands, seed + 7919 * w, self.time_budget,
+                                                 worlds, self.heavy) for w in range(self.workers)]
+            result = merge((f.result() for f in futures), len(cands))
         else:
-            totals, squares, n = search(kn, lead_by, cands, seed, self.time_budget, self.worlds, self.heavy)
-        self.last_worlds = n
-        base = totals[0] / n
-        scored: list[tuple[PinochleAction, float]] = [(cands[0], base)]
-        for i in range(1, len(cands)):
-            diff = (totals[i] - totals[0]) / n
-            var = max(0.0, squares[i] / n - diff * diff)
-            se = math.sqrt(var / max(1, n - 1))
-            scored.append((cands[i], base + diff - self.confidence * se))
+            result = search(kn, lead_by, cands, seed, self.time_budget, self.worlds, self.heavy)
+        self.last_worlds = result[2]
+        scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}
         searched = sorted(scored, key=lambda av: (-av[1], order[av[0]]))
         low = searched[-1][1] - 1.0
