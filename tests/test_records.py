@@ -250,3 +250,20 @@ def test_hand_that_did_not_finish_is_rejected() -> None:
 
     with pytest.raises(CorruptRecordError, match="hand 2: hand 1 did not finish"):
         reload(text, extra_hand).replay()
+
+
+def test_prefix_replays_to_the_position_before_that_action() -> None:
+    from cardtable import GameRecord, Match
+    from cardtable.agents import RandomAgent
+
+    m = Match("gin", seed=9)
+    m.play([RandomAgent(1), RandomAgent(2)])
+    rec = m.record()
+    h = len(rec.hands) - 1
+    cut = rec.prefix(h, 30)
+    assert cut.final_totals is None and cut.winner is None and len(cut.hand_points) == h
+    replayed = cut.replay()
+    assert replayed.state.history and [str(a) for a in replayed.state.history] == rec.hands[h][:30]
+    assert GameRecord.loads(cut.dumps()).replay().state == replayed.state
+    with pytest.raises(IndexError):
+        rec.prefix(h + 1, 0)

@@ -61,6 +61,22 @@ class GameRecord:
             winner=match.outcome.winner if match.outcome else None,
         )
 
+    def prefix(self, hand: int, action: int) -> GameRecord:
+        """The record of the match as it stood before action ``action`` of hand ``hand`` (0-based):
+        the earlier hands whole, that hand's first ``action`` actions, no final result (e.g. for undo)."""
+        if not (0 <= hand < len(self.hands) and 0 <= action <= len(self.hands[hand])):
+            raise IndexError(f"no action {action} in hand {hand} of this record")
+        return GameRecord(
+            game=self.game,
+            rules=dict(self.rules),
+            seed=self.seed,
+            seat_names=list(self.seat_names),
+            first_dealer=self.first_dealer,
+            hands=[list(a) for a in self.hands[:hand]] + [list(self.hands[hand][:action])],
+            hand_points=[list(p) for p in self.hand_points[:hand]],
+            meta=dict(self.meta),
+        )
+
     # --- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         body = {

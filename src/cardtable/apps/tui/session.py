@@ -245,12 +245,7 @@ class TableSession:
         if spot is None:
             return False
         h, i = spot
-        rec = GameRecord.from_match(self.m)
-        rec.hands = [list(a) for a in rec.hands[:h]] + [list(rec.hands[h][:i])]
-        rec.hand_points = rec.hand_points[:h]
-        rec.final_totals = None
-        rec.winner = None
-        self.match = rec.replay()
+        self.match = GameRecord.from_match(self.m).prefix(h, i).replay()
         self.actors = [list(a) for a in self.actors[:h]] + [list(self.actors[h][:i])]
         self.finished = [f for f in self.finished if f.number <= h]
         self._say(f"Undo: back to your move in hand {h + 1}.")

@@ -287,12 +287,7 @@ class Table:
         if spot is None:
             raise WebError("undo", "nothing of yours to take back")
         h, i = spot
-        rec = GameRecord.from_match(self.match)
-        rec.hands = [list(a) for a in rec.hands[:h]] + [list(rec.hands[h][:i])]
-        rec.hand_points = rec.hand_points[:h]
-        rec.final_totals = None
-        rec.winner = None
-        self.match = replay_record(rec)
+        self.match = replay_record(GameRecord.from_match(self.match).prefix(h, i))
         self.undos += 1
         self.actors = []
         self._rebuild_history()
