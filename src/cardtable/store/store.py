@@ -16,10 +16,8 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
-import random
 import uuid
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -141,16 +139,10 @@ class StatRow:
 def replay_record(record: GameRecord) -> Match:
     """Replay a record into a :class:`Match` (raises :class:`CorruptRecordError`).
 
-    Records without a seed are replayed with the recorded first dealer (the
-    plain :meth:`GameRecord.replay` draws it from an unseeded generator, so it
-    fails for half of them); their match continues with fresh randomness.
+    Records without a seed replay with their recorded first dealer, and their
+    match continues with fresh randomness (see :meth:`GameRecord.replay`).
     """
-    if record.seed is not None:
-        return record.replay()
-    match = dataclasses.replace(record, seed=_dealer_seed(record)).replay(verify_seed=False)
-    match.seed = None
-    match.rng = random.Random()
-    return match
+    return record.replay()
 
 
 def start_match(record: GameRecord) -> Match:
@@ -158,26 +150,14 @@ def start_match(record: GameRecord) -> Match:
 
     Apply the record's actions to it by notation to walk through the match.
     """
-    seed = record.seed if record.seed is not None else _dealer_seed(record)
     try:
-        match = Match(make_game(record.game, rules=record.rules), seed=seed, seat_names=record.seat_names)
+        match = Match(make_game(record.game, rules=record.rules), seed=record.seed, seat_names=record.seat_names,
+                      first_dealer=record.first_dealer if record.seed is None else None)
     except (CardtableError, ValueError, TypeError) as exc:
         raise CorruptRecordError(f"record cannot be set up: {exc}") from None
     if match.first_dealer != record.first_dealer:
         raise CorruptRecordError("first dealer does not match the seed")
     return match
-
-
-def _dealer_seed(record: GameRecord) -> int:
-    """A seed whose generator picks the recorded first dealer (for records without a seed)."""
-    try:
-        game = make_game(record.game, rules=record.rules)
-    except (CardtableError, ValueError, TypeError) as exc:
-        raise CorruptRecordError(f"record cannot be set up: {exc}") from None
-    for k in range(1000):
-        if game.first_dealer(random.Random(k)) == record.first_dealer:
-            return k
-    raise CorruptRecordError(f"first dealer {record.first_dealer} is not a seat")
 
 
 class Store:
