@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from pinochle_support import game, pos, step
 
 from cardtable.errors import IllegalActionError
 from cardtable.pinochle.deck import card_points, iter_bits
-from cardtable.pinochle.solver import Solver, canonical, solve, solve_hands
+from cardtable.pinochle.solver import SearchTimeout, Solver, canonical, solve, solve_hands
 from cardtable.pinochle.tricks import follower_wins, stage2_options
 
 
@@ -107,3 +108,56 @@ def test_solver_reuse_keeps_table() -> None:
     v1 = solve_hands(a, b, 0, solver=solver)
     v2 = solve_hands(a, b, 0, solver=solver)
     assert v1 == v2 and solver.table
+
+
+# --- deadline -------------------------------------------------------------------------------------------
+
+
+def _stage2_start(seed: int) -> tuple[int, int, int]:
+    """Canonical hands (player to lead, other) and trump of the first stage-2 trick of a random hand."""
+    rng = random.Random(seed)
+    state = game().new_hand(seed % 2)
+    while not (state.stage == 2 and state.phase == "play"):
+        step(state, rng)
+    seat = state.current_player()
+    return canonical(state.hand(seat)), canonical(state.hand(1 - seat)), state.trump
+
+
+def test_deadline_cuts_a_hard_search_short() -> None:
+    me, opp, trump = _stage2_start(9)  # about 140,000 nodes uncapped
+    solver = Solver(trump)
+    try:
+        root = solver.root(me, opp, deadline=time.perf_counter() + 0.01)
+    except SearchTimeout:
+        root = None
+    assert root is None or (not root.complete and me >> root.card & 1)
+    assert solver.nodes < 100_000
+    assert solver.deadline == float("inf")  # reset for the calls that follow
+
+
+def test_aborted_searches_keep_the_table_valid() -> None:
+    """Searches stopped every 1024 nodes (a deadline already past) resume from the table to the exact result."""
+    me, opp, trump = _stage2_start(13)
+    fresh = Solver(trump).root(me, opp)
+    solver = Solver(trump)
+    aborts, root = 0, None
+    while root is None or not root.complete:
+        try:
+            root = solver.root(me, opp, deadline=0.0)
+        except SearchTimeout:
+            root = None
+        aborts += 1
+        assert aborts < 1000
+    assert aborts > 10
+    assert root == fresh
+
+
+def test_generous_deadline_changes_nothing() -> None:
+    """The same results as without a deadline, leading and following, on a few 12-trick positions."""
+    for seed in range(3):
+        me, opp, trump = _stage2_start(seed)
+        assert Solver(trump).root(me, opp, deadline=time.perf_counter() + 600) == Solver(trump).root(me, opp)
+        lead = next(iter_bits(opp)) & ~1
+        rest = opp ^ (2 << lead) if opp >> (lead + 1) & 1 else opp ^ (1 << lead)
+        capped = Solver(trump).root(me, rest, lead, deadline=time.perf_counter() + 600)
+        assert capped == Solver(trump).root(me, rest, lead)

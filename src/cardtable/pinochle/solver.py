@@ -22,6 +22,15 @@ follower's legal answers), with
   or all lose it (tried cheapest first);
 * a bound: no side can gain more than the points left plus the last trick.
 
+**Deadline.** :meth:`Solver.root` takes an optional deadline (a
+``time.perf_counter()`` time): the search checks the clock every 1024 nodes
+and, once it has passed, unwinds with :class:`SearchTimeout`. The
+transposition table stays valid (an entry is only stored for a node searched
+to the end), so a later call on the same hand reuses it. The root searches
+its moves one by one, so an interrupted root still returns the best of the
+moves it finished, marked not ``complete``; only when not even the first
+move (the table's best, else the ordering's) finished does it raise.
+
 >>> from cardtable.pinochle.deck import parse_mask, format_mask
 >>> me, you = parse_mask("ASa 9Ha"), parse_mask("TSa KHa")
 >>> value, best = solve_hands(me, you, trump=1)
@@ -31,6 +40,7 @@ follower's legal answers), with
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalActionError
@@ -40,7 +50,7 @@ from .deck import EVEN, SUIT_MASKS, card_points, higher_mask
 if TYPE_CHECKING:
     from .state import PinochleState
 
-__all__ = ["Solution", "solve", "solve_hands", "canonical", "Solver"]
+__all__ = ["Solution", "solve", "solve_hands", "canonical", "Solver", "Root", "SearchTimeout"]
 
 _INF = 10_000
 _HIGHER = tuple(higher_mask(i) for i in range(48))
@@ -54,6 +64,26 @@ class Solution(NamedTuple):
 
     value: int
     move: PinochleAction
+
+
+class Root(NamedTuple):
+    """A root search: ``value`` for the player to move and their best ``card`` type (``a`` bit).
+
+    When not ``complete`` (the deadline passed), ``card`` is the best of the moves searched to the end and
+    ``value`` its exact value, a lower bound of the position's value.
+    """
+
+    value: int
+    card: int
+    complete: bool
+
+
+class SearchTimeout(Exception):
+    """The solver's deadline passed before the searched move was finished."""
+
+
+_CHECK = 1023
+"""The clock is read when ``nodes & _CHECK == 0``."""
 
 
 def canonical(mask: int) -> int:
@@ -88,6 +118,8 @@ class Solver:
         self.classes = [(sum(1 << i for i in range(48) if self.pts[i] == v), v) for v in sorted(set(self.pts)) if v]
         """The cards of each nonzero point value: the points left bound the value of any position."""
         self.nodes = 0
+        self.deadline = float("inf")
+        """A ``time.perf_counter()`` time after which :meth:`search` raises :class:`SearchTimeout`."""
 
     def _follow_options(self, hand: int, lead: int) -> int:
         """Stage-2 legal answers to ``lead`` among the ``a`` bits (card types) of canonical ``hand``."""
@@ -101,11 +133,53 @@ class Solver:
             opts = hand
         return opts & EVEN
 
+    def _answers(self, follower: int, leader: int, lead: int) -> list[int]:
+        """The answers to ``lead`` worth searching, as in :meth:`search`: one per class of equivalent cards,
+        winning ones highest first, losing ones cheapest first."""
+        answers = _groups(self._follow_options(follower, lead), leader | (3 << lead), self.pts)
+        f = answers[0]
+        if not ((f < lead) if _SUIT_OF[f] == _SUIT_OF[lead] else _SUIT_OF[f] == self.trump):
+            answers.reverse()
+        return answers
+
+    def _leads(self, leader: int, follower: int, first: int) -> list[int]:
+        """The leads worth searching from canonical ``leader``: one per class of equivalent cards,
+        ``first`` (the table's best, ``-1`` for none) first, then the unbeatable ones highest first,
+        then the others lowest first."""
+        pts = self.pts
+        trump = self.trump
+        trumps_f = follower & SUIT_MASKS[trump]
+        safe: list[int] = []
+        risky: list[int] = []
+        types = leader & EVEN
+        prev = -1
+        while types:
+            low = types & -types
+            i = low.bit_length() - 1
+            types ^= low
+            s = _SUIT_OF[i]
+            if prev >= 0 and _SUIT_OF[prev] == s and pts[prev] == pts[i] and not follower & _BETWEEN[prev * 48 + i]:
+                prev = i
+                continue
+            prev = i
+            same = follower & SUIT_MASKS[s]
+            if (same & _HIGHER[i]) if same else (s != trump and trumps_f):
+                risky.append(i)
+            else:
+                safe.append(i)
+        leads = safe + risky[::-1]
+        if first >= 0 and first in leads:
+            leads.remove(first)
+            leads.insert(0, first)
+        return leads
+
     def search(self, leader: int, follower: int, alpha: int, beta: int) -> int:
         """Value for the leader of canonical hands ``leader``/``follower`` at a trick start."""
         pts = self.pts
         trump = self.trump
         self.nodes += 1
+        if not self.nodes & _CHECK and time.perf_counter() > self.deadline:
+            raise SearchTimeout
         if not leader & (leader - 1):
             lc = leader.bit_length() - 1
             fc = follower.bit_length() - 1
@@ -139,29 +213,7 @@ class Solver:
                 beta = hi
         a0, b0 = alpha, beta
         trumps_f = follower & SUIT_MASKS[trump]
-        # leads: one per class of equivalent cards; unbeatable ones first, each in rank order
-        safe: list[int] = []
-        risky: list[int] = []
-        types = leader & EVEN
-        prev = -1
-        while types:
-            low = types & -types
-            i = low.bit_length() - 1
-            types ^= low
-            s = _SUIT_OF[i]
-            if prev >= 0 and _SUIT_OF[prev] == s and pts[prev] == pts[i] and not follower & _BETWEEN[prev * 48 + i]:
-                prev = i
-                continue
-            prev = i
-            same = follower & SUIT_MASKS[s]
-            if (same & _HIGHER[i]) if same else (s != trump and trumps_f):
-                risky.append(i)
-            else:
-                safe.append(i)
-        leads = safe + risky[::-1]
-        if first >= 0 and first in leads:
-            leads.remove(first)
-            leads.insert(0, first)
+        leads = self._leads(leader, follower, first)
         best_val = -_INF
         best = leads[0]
         search = self.search
@@ -222,35 +274,76 @@ class Solver:
         table[key] = (lo, hi, best)
         return best_val
 
+    def answer(self, leader: int, follower: int, lead: int, f: int, alpha: int = -_INF, beta: int = _INF) -> int:
+        """Value for the follower of answering ``f`` (a card type it holds) to ``lead``, the leader now
+        holding ``leader`` (canonical hands); fail-soft within ``(alpha, beta)``."""
+        pts = self.pts
+        nf = follower ^ (2 << f) if follower >> (f + 1) & 1 else follower ^ (1 << f)
+        p = pts[lead] + pts[f] + (10 if not nf else 0)
+        fs, ls = _SUIT_OF[f], _SUIT_OF[lead]
+        wins = (f < lead) if fs == ls else fs == self.trump
+        if not nf:
+            return p if wins else -p
+        if wins:
+            return p + self.search(nf, leader, alpha - p, beta - p)
+        return -p - self.search(leader, nf, -p - beta, -p - alpha)
+
+    def follow(self, leader: int, follower: int, lead: int, alpha: int = -_INF, beta: int = _INF) -> tuple[int, int]:
+        """``(value for the follower, card type)`` of its best answer to ``lead`` (see :meth:`answer`);
+        the answers are tried as in :meth:`search`: winning ones highest first, losing ones cheapest first."""
+        answers = self._answers(follower, leader, lead)
+        best_val, best = -_INF, answers[0]
+        for f in answers:
+            v = self.answer(leader, follower, lead, f, alpha if alpha > best_val else best_val, beta)
+            if v > best_val:
+                best_val, best = v, f
+                if v >= beta:
+                    break
+        return best_val, best
+
+    def root(self, mover: int, other: int, lead: int = -1, deadline: float | None = None, first: int = -1) -> Root:
+        """The best move of canonical ``mover`` against ``other``: it leads (``lead = -1``) or answers
+        ``lead`` (a card type ``other`` led). ``first``: a move (card type) to search first unless the
+        table knows a best lead. With a ``deadline`` see the module's *Deadline*."""
+        key = (mover << 48) | other
+        entry = self.table.get(key) if lead < 0 else None
+        if entry is not None and entry[0] == entry[1]:
+            return Root(entry[0], entry[2], True)
+        if lead >= 0:
+            moves = self._answers(mover, other, lead)
+            if first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        else:
+            moves = self._leads(mover, other, entry[2] if entry else first)
+        self.deadline = float("inf") if deadline is None else deadline
+        best_val, best = -_INF, moves[0]
+        try:
+            for m in moves:
+                if lead >= 0:
+                    v = self.answer(other, mover, lead, m, best_val, _INF)
+                else:
+                    rest = mover ^ (2 << m) if mover >> (m + 1) & 1 else mover ^ (1 << m)
+                    v = -self.follow(rest, other, m, -_INF, -best_val)[0]
+                if v > best_val:
+                    best_val, best = v, m
+        except SearchTimeout:
+            if best_val == -_INF:
+                raise
+            return Root(best_val, best, False)
+        finally:
+            self.deadline = float("inf")
+        if lead < 0 and mover.bit_count() > 2:
+            self.table[key] = (best_val, best_val, best)
+        return Root(best_val, best, True)
+
     def solve_lead(self, leader: int, follower: int) -> tuple[int, int]:
         """``(value, card type)`` for the leader of canonical hands at a trick start."""
-        if leader.bit_count() <= 2:  # no table entry for such small hands: try each lead
-            options = []
-            for t in _groups(leader & EVEN, follower, self.pts):
-                rest = leader ^ (2 << t) if leader >> (t + 1) & 1 else leader ^ (1 << t)
-                options.append((-self.solve_follow(rest, follower, t)[0], t))
-            return max(options)
-        value = self.search(leader, follower, -_INF, _INF)
-        return value, self.table[(leader << 48) | follower][2]
+        return self.root(leader, follower)[:2]
 
     def solve_follow(self, leader: int, follower: int, lead: int) -> tuple[int, int]:
         """``(value for the follower, card type)`` after the leader (now holding ``leader``) led ``lead``."""
-        best_val, best = -_INF, -1
-        opts = self._follow_options(follower, lead)
-        for f in _groups(opts, leader | (3 << lead), self.pts):
-            nf = follower ^ (2 << f) if follower >> (f + 1) & 1 else follower ^ (1 << f)
-            p = self.pts[lead] + self.pts[f] + (10 if not nf else 0)
-            fs, ls = _SUIT_OF[f], _SUIT_OF[lead]
-            wins = (fs == ls and f < lead) or (fs != ls and fs == self.trump)
-            if not nf:
-                v = p if wins else -p
-            elif wins:
-                v = p + self.search(nf, leader, -_INF, _INF)
-            else:
-                v = -p - self.search(leader, nf, -_INF, _INF)
-            if v > best_val:
-                best_val, best = v, f
-        return best_val, best
+        return self.root(follower, leader, lead)[:2]
 
 
 def _physical(hand: int, card_type: int) -> int:
