@@ -17,6 +17,7 @@ from cardtable.agents.pinochle_easy import EasyPinochleAgent
 from cardtable.agents.pinochle_hard import HardPinochleAgent
 from cardtable.agents.pinochle_medium import MediumPinochleAgent
 from cardtable.pinochle import PinochleGame, PinochleRules, PinochleState
+from cardtable.pinochle.actions import PLAY
 from cardtable.pinochle.deck import FULL, iter_bits
 from cardtable.pinochle.solver import solve
 
@@ -232,6 +233,36 @@ def test_stage2_play_is_optimal() -> None:
                     break
             state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
     assert checked >= 8
+
+
+def stage2_start(seed: int) -> PinochleState:
+    """The first stage-2 decision (12 tricks left) of a hand played by random players."""
+    randoms = [make_agent("pinochle", "random", seed=seed), make_agent("pinochle", "random", seed=seed + 1)]
+    return next(s for s in decisions(seed, randoms) if s.stage == 2 and s.phase == "play")
+
+
+def test_hard_stage2_keeps_its_budget() -> None:
+    """A solve that cannot end in the budget is cut short: still a legal move, and explain is bounded too."""
+    state = stage2_start(2)  # about 85,000 solver nodes
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    agent = HardPinochleAgent(1, time_budget=0.01)
+    assert agent.act(view, legal) in legal
+    assert agent.stage2.capped == 1
+    top = agent.explain(view, legal, k=len(legal))
+    assert sorted(str(a) for a, _ in top) == sorted(str(a) for a in legal)
+    assert agent.stage2.capped == 2
+
+
+def test_hard_stage2_with_time_is_exact() -> None:
+    """With a budget the solve fits in, the capped search gives the solver's value and an optimal move."""
+    for seed in range(3):
+        state = stage2_start(seed)
+        agent = HardPinochleAgent(1, time_budget=60)
+        value, card = agent.stage2.best(knowledge(state.view(state.current_player())))
+        assert value == solve(state).value
+        state.apply(PLAY[card])
+        assert solve(state).value == -value  # leading scores nothing yet: the follower's value is the opposite
+        assert agent.stage2.capped == 0
 
 
 # --- explain --------------------------------------------------------------------------------------------

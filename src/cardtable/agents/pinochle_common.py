@@ -20,6 +20,7 @@ what one seat may know:
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,7 +44,7 @@ from ..pinochle.melds import (
     record_add,
 )
 from ..pinochle.rules import PinochleRules
-from ..pinochle.solver import Solver, canonical
+from ..pinochle.solver import SearchTimeout, Solver, canonical
 from ..pinochle.tricks import follower_wins, stage2_options
 from ..pinochle.view import PinochleView
 
@@ -442,10 +443,37 @@ def greedy_stage2(hands: list[int], leader: int, trump: int, pts: tuple[int, ...
     return last
 
 
-class Stage2:
-    """Exact stage-2 values from the solver; the transposition table is kept for the rest of the hand."""
+class _Greedy(Solver):
+    """A stand-in solver whose positions are valued by the greedy stage-2 policy (:func:`greedy_stage2`)
+    instead of searched: the same root and answer logic, an estimate in a few milliseconds."""
 
-    def __init__(self) -> None:
+    def search(self, leader: int, follower: int, alpha: int, beta: int) -> int:
+        won = [0, 0]
+        won[greedy_stage2([leader, follower], 0, self.trump, self.pts, won)] += 10
+        return won[0] - won[1]
+
+
+class Stage2:
+    """Exact stage-2 values from the solver; the transposition table is kept for the rest of the hand.
+
+    With a ``budget`` (seconds per call) the solver gets a deadline (see :mod:`cardtable.pinochle.solver`):
+
+    * :meth:`best` first values the moves with the greedy policy (a one-trick look-ahead, then
+      :func:`greedy_stage2` to the end: a few milliseconds) and has the solver search the greedy choice
+      first; it plays the best of the moves the solver finished in time (their values are exact, so it is
+      never worse than the greedy choice), or the greedy choice when not even that one finished;
+    * :meth:`values` gives the exact value of the moves it finished in time, in the order asked, and the
+      greedy estimate of the others.
+
+    Either way the table keeps every finished subtree, so the next decisions of the hand go faster and
+    are nearly always exact. ``capped`` counts the calls the deadline cut short, ``fallbacks`` those that
+    fell back to the greedy policy for the move played.
+    """
+
+    def __init__(self, budget: float | None = None) -> None:
+        self.budget = budget
+        self.capped = 0
+        self.fallbacks = 0
         self._solver: Solver | None = None
         self._key: tuple[int, str, int] = (-1, "", 0)
 
@@ -456,38 +484,51 @@ class Stage2:
             self._key = key
         return self._solver
 
+    def _setup(self, kn: Knowledge) -> tuple[Solver, float | None]:
+        """The solver for ``kn``'s hand and the deadline of this call."""
+        solver = self.solver(kn.trump, kn.rules.counting, kn.hand | kn.opp_hand | ((1 << kn.lead) if kn.lead >= 0 else 0))
+        return solver, None if self.budget is None else time.perf_counter() + self.budget
+
     def best(self, kn: Knowledge) -> tuple[int, int]:
-        """``(value, card)``: the solver's move for the seat to act."""
+        """``(value, card)``: the solver's move for the seat to act (see the class for the budget)."""
         me, opp = kn.hand, kn.opp_hand
-        solver = self.solver(kn.trump, kn.rules.counting, me | opp | ((1 << kn.lead) if kn.lead >= 0 else 0))
-        if kn.lead < 0:
-            value, t = solver.solve_lead(canonical(me), canonical(opp))
-        else:
-            value, t = solver.solve_follow(canonical(opp), canonical(me), kn.lead & ~1)
+        solver, deadline = self._setup(kn)
+        hands = (canonical(me), canonical(opp), kn.lead & ~1 if kn.lead >= 0 else -1)
+        guess = _Greedy(kn.trump, kn.rules.counting).root(*hands) if deadline is not None else None
+        try:
+            value, t, complete = solver.root(*hands, deadline=deadline, first=guess.card if guess else -1)
+            self.capped += not complete
+        except SearchTimeout:
+            assert guess is not None
+            self.capped += 1
+            self.fallbacks += 1
+            value, t, _ = guess
         return value, (t if me >> t & 1 else t + 1)
 
     def values(self, kn: Knowledge, cards: Sequence[int]) -> list[int]:
-        """Exact value (own minus opponent's points in the remaining tricks) of playing each card."""
+        """Exact value (own minus opponent's points in the remaining tricks) of playing each card
+        (with a budget, see the class)."""
         me, opp = kn.hand, kn.opp_hand
-        solver = self.solver(kn.trump, kn.rules.counting, me | opp | ((1 << kn.lead) if kn.lead >= 0 else 0))
-        pts = solver.pts
-        trump = kn.trump
-        inf = 10_000
-        out = []
-        for c in cards:
-            rest = me & ~(1 << c)
-            if kn.lead < 0:
-                out.append(-solver.solve_follow(canonical(rest), canonical(opp), c & ~1)[0])
-                continue
-            p = pts[kn.lead] + pts[c] + (10 if not rest else 0)
-            wins = follower_wins(kn.lead, c, trump)
-            if not rest:
-                out.append(p if wins else -p)
-            elif wins:
-                out.append(p + solver.search(canonical(rest), canonical(opp), -inf, inf))
-            else:
-                out.append(-p - solver.search(canonical(opp), canonical(rest), -inf, inf))
+        solver, deadline = self._setup(kn)
+        out: list[int] = []
+        solver.deadline = float("inf") if deadline is None else deadline
+        try:
+            for c in cards:
+                out.append(_move_value(solver, me, opp, kn.lead, c))
+        except SearchTimeout:
+            self.capped += 1
+            greedy = _Greedy(kn.trump, kn.rules.counting)
+            out += [_move_value(greedy, me, opp, kn.lead, c) for c in cards[len(out):]]
+        finally:
+            solver.deadline = float("inf")
         return out
+
+
+def _move_value(solver: Solver, me: int, opp: int, lead: int, c: int) -> int:
+    """Value for the seat holding ``me`` of playing card ``c`` (leading, or answering ``lead``)."""
+    if lead < 0:
+        return -solver.follow(canonical(me & ~(1 << c)), canonical(opp), c & ~1)[0]
+    return solver.answer(canonical(opp), canonical(me), lead & ~1, c & ~1)
 
 
 # --- the simulator -----------------------------------------------------------------------------------------

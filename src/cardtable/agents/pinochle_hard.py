@@ -16,7 +16,12 @@ baseline: another candidate replaces it only when its paired advantage, less
 ``medium``'s (always).
 
 **Stage 2** is full information: it plays the exact solver's move
-(:mod:`cardtable.pinochle.solver`), so its stage-2 play is optimal.
+(:mod:`cardtable.pinochle.solver`), so its stage-2 play is optimal whenever
+the solve ends within ``time_budget`` (measured: nearly always; see
+``benchmarks/pinochle_speed.py --stage2-tail``). A solve still running at the
+deadline is cut short (:class:`.pinochle_common.Stage2`): the best of the
+moves it finished, else the greedy policy's move; its table is kept, so the
+next moves of the hand are exact again. ``explain`` is bounded the same way.
 
 The agent sees only its view: it never receives the engine state; the only
 states it builds are its own sampled worlds.
@@ -113,7 +118,7 @@ class HardPinochleAgent:
         self.workers = max(1, workers)
         self.confidence = confidence
         self.heavy = heavy
-        self.stage2 = Stage2()
+        self.stage2 = Stage2(time_budget)
         self.last_worlds = 0
 
     def evaluate(self, view: PinochleView, legal: Sequence[PinochleAction],
