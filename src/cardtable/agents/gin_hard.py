@@ -37,7 +37,7 @@ from ..gin.rules import GinRules
 from ..gin.state import GinView
 from .gin_common import World, knowledge, playout, sample_world, showdown_points
 from .gin_medium import MediumGinAgent, first_choice, view_seed
-from .pimc import cautious_scores, merge, paired_search, pool
+from .pimc import cautious_scores, paired_search, spread
 
 __all__ = ["HardGinAgent", "search"]
 
@@ -169,17 +169,8 @@ class HardGinAgent:
         seed = view_seed(view, self.seed)
         rules = self.rules or view.rules or GinRules()
         budget = None if self.time_budget is None else max(0.0, self.time_budget - (time.perf_counter() - started))
-        if self.workers > 1:
-            worlds = None if self.worlds is None else -(-self.worlds // self.workers)
-            futures = [
-                pool(self.workers).submit(
-                    search, view, cands, rules, seed + 7919 * w, budget, worlds, self.structured
-                )
-                for w in range(self.workers)
-            ]
-            result = merge((f.result() for f in futures), len(cands))
-        else:
-            result = search(view, cands, rules, seed, budget, self.worlds, self.structured)
+        result = spread(search, (view, cands, rules), seed, budget, self.worlds, (self.structured,),
+                        self.workers, len(cands))
         self.last_worlds = result[2]
         scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
-__all__ = ["pool", "paired_search", "merge", "cautious_scores"]
+__all__ = ["pool", "paired_search", "merge", "spread", "cautious_scores"]
 
 A = TypeVar("A")
 W = TypeVar("W")
@@ -79,6 +79,27 @@ def merge(parts: Iterable[SearchResult], size: int) -> SearchResult:
         squares = [a + b for a, b in zip(squares, q)]
         n += k
     return totals, squares, n
+
+
+def spread(
+    search: Callable[..., SearchResult],
+    head: tuple[object, ...],
+    seed: int,
+    budget: float | None,
+    max_worlds: int | None,
+    tail: tuple[object, ...],
+    workers: int,
+    size: int,
+) -> SearchResult:
+    """Run ``search(*head, seed, budget, max_worlds, *tail)`` in-process, or with ``workers`` > 1 split
+    it over the process pool (each worker its own seed and share of ``max_worlds``) and merge."""
+    if workers <= 1:
+        return search(*head, seed, budget, max_worlds, *tail)
+    share = None if max_worlds is None else -(-max_worlds // workers)
+    futures = [
+        pool(workers).submit(search, *head, seed + 7919 * w, budget, share, *tail) for w in range(workers)
+    ]
+    return merge((f.result() for f in futures), size)
 
 
 def cautious_scores(
