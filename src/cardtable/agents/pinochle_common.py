@@ -458,10 +458,10 @@ class Stage2:
 
     With a ``budget`` (seconds per call) the solver gets a deadline (see :mod:`cardtable.pinochle.solver`):
 
-    * :meth:`best` first values the moves with the greedy policy (a one-trick look-ahead, then
-      :func:`greedy_stage2` to the end: a few milliseconds) and has the solver search the greedy choice
-      first; it plays the best of the moves the solver finished in time (their values are exact, so it is
-      never worse than the greedy choice), or the greedy choice when not even that one finished;
+    * :meth:`best` plays the best of the root moves the solver finished in time (their values are exact;
+      the first one searched is the solver's own first choice), or, when not even that one finished, the
+      move the greedy policy values most (a one-trick look-ahead, then :func:`greedy_stage2` to the end: a
+      few milliseconds);
     * :meth:`values` gives the exact value of the moves it finished in time, in the order asked, and the
       greedy estimate of the others.
 
@@ -494,15 +494,13 @@ class Stage2:
         me, opp = kn.hand, kn.opp_hand
         solver, deadline = self._setup(kn)
         hands = (canonical(me), canonical(opp), kn.lead & ~1 if kn.lead >= 0 else -1)
-        guess = _Greedy(kn.trump, kn.rules.counting).root(*hands) if deadline is not None else None
         try:
-            value, t, complete = solver.root(*hands, deadline=deadline, first=guess.card if guess else -1)
+            value, t, complete = solver.root(*hands, deadline=deadline)
             self.capped += not complete
         except SearchTimeout:
-            assert guess is not None
             self.capped += 1
             self.fallbacks += 1
-            value, t, _ = guess
+            value, t, _ = _Greedy(kn.trump, kn.rules.counting).root(*hands)
         return value, (t if me >> t & 1 else t + 1)
 
     def values(self, kn: Knowledge, cards: Sequence[int]) -> list[int]:

@@ -301,21 +301,17 @@ class Solver:
                     break
         return best_val, best
 
-    def root(self, mover: int, other: int, lead: int = -1, deadline: float | None = None, first: int = -1) -> Root:
+    def root(self, mover: int, other: int, lead: int = -1, deadline: float | None = None) -> Root:
         """The best move of canonical ``mover`` against ``other``: it leads (``lead = -1``) or answers
-        ``lead`` (a card type ``other`` led). ``first``: a move (card type) to search first unless the
-        table knows a best lead. With a ``deadline`` see the module's *Deadline*."""
+        ``lead`` (a card type ``other`` led). With a ``deadline`` see the module's *Deadline*."""
         key = (mover << 48) | other
         entry = self.table.get(key) if lead < 0 else None
         if entry is not None and entry[0] == entry[1]:
             return Root(entry[0], entry[2], True)
         if lead >= 0:
             moves = self._answers(mover, other, lead)
-            if first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
         else:
-            moves = self._leads(mover, other, entry[2] if entry else first)
+            moves = self._leads(mover, other, entry[2] if entry else -1)
         self.deadline = float("inf") if deadline is None else deadline
         best_val, best = -_INF, moves[0]
         try:
