@@ -4,6 +4,10 @@ Cards become their notation (``QS``, ``ASa``); dataclasses become objects;
 rules become their ``to_dict()``. Spectators get :func:`public_view`: the
 views of all seats merged so that only what every seat knows is left (other
 cards are written ``??``, a card back). Needs no web framework.
+
+A Gin showdown (public to both seats once the hand is over) also gets
+``layoff_steps`` (:func:`layoff_steps`), so the browser can lay the
+defender's cards off one by one as the terminal app does.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 
 from ...cards import Card, PinochleCard, cards_to_mask, mask_to_cards
 
-__all__ = ["to_jsonable", "serialize_view", "public_view", "card_tokens", "HIDDEN", "CARD_TOKEN"]
+__all__ = ["to_jsonable", "serialize_view", "public_view", "card_tokens", "layoff_steps", "HIDDEN", "CARD_TOKEN"]
 
 HIDDEN = "??"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC][ab]?)(?![A-Za-z0-9])")
@@ -70,8 +74,42 @@ def serialize_view(game: str, view: Any) -> dict[str, Any]:
             from ...gin.melds import deadwood
 
             extras["best_after_discard"] = min(deadwood(hand & ~c.bit) for c in view.hand)
+    showdown = getattr(view, "showdown", None) if game == "gin" else None
+    if showdown is not None and isinstance(data.get("showdown"), dict):  # only in a finished hand's view
+        data["showdown"]["layoff_steps"] = layoff_steps(showdown)
     data["extras"] = extras
     return data
+
+
+def layoff_steps(showdown: Any) -> list[dict[str, Any]]:
+    """A Gin showdown's layoffs one card at a time, in the order laid off.
+
+    Each step: ``card``; ``meld``, the index into ``knocker_melds`` it extends;
+    ``onto``, that meld before the card and ``meld_after``, with it (in meld
+    order, earlier layoffs included); ``deadwood_before``/``deadwood_after``,
+    the defender's deadwood counting the cards not laid off yet (as the
+    terminal app counts it; after the last step it is ``defender_deadwood``).
+    Only showdown cards, all public once the hand is over.
+
+    >>> from cardtable.gin.state import Showdown
+    >>> from cardtable.cards import parse_cards
+    >>> sd = Showdown("knock", (0, 0), knocker_melds=(tuple(parse_cards("3C 4C 5C")),),
+    ...               layoffs=((parse_cards("6C")[0], 0),), defender_deadwood=4)
+    >>> layoff_steps(sd)  # doctest: +NORMALIZE_WHITESPACE
+    [{'card': '6C', 'meld': 0, 'onto': ['3C', '4C', '5C'], 'meld_after': ['3C', '4C', '5C', '6C'],
+      'deadwood_before': 10, 'deadwood_after': 4}]
+    """
+    melds = [list(m) for m in showdown.knocker_melds]
+    dead = showdown.defender_deadwood + sum(card.value for card, _ in showdown.layoffs)
+    steps: list[dict[str, Any]] = []
+    for card, index in showdown.layoffs:
+        onto = _meld_order(melds[index])
+        melds[index].append(card)
+        steps.append({"card": str(card), "meld": index, "onto": [str(c) for c in onto],
+                      "meld_after": [str(c) for c in _meld_order(melds[index])],
+                      "deadwood_before": dead, "deadwood_after": dead - card.value})
+        dead -= card.value
+    return steps
 
 
 def _meld_order(cards: list[Card]) -> list[Card]:
