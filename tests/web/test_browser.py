@@ -32,6 +32,10 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
 from cardtable.apps.web.server import create_app  # noqa: E402
+from cardtable.apps.web.tables import TableManager  # noqa: E402
+from cardtable.store import Store  # noqa: E402
+
+from .conftest import LAYOFF_MOVES, add_table, layoff_match  # noqa: E402
 
 
 def _free_port() -> int:
@@ -41,8 +45,13 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "browser.db"
+def server_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("web") / "browser.db"
+
+
+@pytest.fixture(scope="module")
+def server(server_db: Path) -> Iterator[str]:
+    db = server_db
     port = _free_port()
     config = uvicorn.Config(create_app(str(db)), host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
@@ -66,9 +75,9 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def new_page(browser: Browser) -> Page:
+def new_page(browser: Browser, pace: int = 0) -> Page:
     ctx = browser.new_context(viewport={"width": 1300, "height": 900})
-    ctx.add_init_script("localStorage.setItem('pace', '0')")
+    ctx.add_init_script(f"localStorage.setItem('pace', '{pace}')")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -225,5 +234,57 @@ def test_finished_replay_and_stats_pages(server: str, browser: Browser) -> None:
     page.goto(server + "/#/stats")
     page.wait_for_selector("svg.chart")
     page.screenshot(path=str(ARTIFACTS / "stats.png"))
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+# Records, on every change of the end-of-hand dialog: cards laid off so far, cards still to lay off,
+# the newest laid-off card with the index of the knocker's meld it joined, and whether the result shows.
+WATCH_LAYOFFS = """() => {
+  window.layoffFrames = [];
+  const modal = document.getElementById('modal');
+  const look = () => {
+    const melds = [...modal.querySelectorAll('.knocker-melds .meld:not(.dead)')];
+    const newest = modal.querySelector('.knocker-melds .card.laid.new');
+    const frame = [modal.querySelectorAll('.knocker-melds .card.laid').length,
+                   modal.querySelectorAll('.to-lay-off .card').length,
+                   newest ? newest.dataset.card : null,
+                   newest ? melds.findIndex((m) => m.contains(newest)) : null,
+                   modal.querySelector('.gin-result .result-word')?.textContent ?? null];
+    const prev = window.layoffFrames[window.layoffFrames.length - 1];
+    if (modal.querySelector('.knocker-melds') && JSON.stringify(prev) !== JSON.stringify(frame)) window.layoffFrames.push(frame);
+  };
+  new MutationObserver(look).observe(modal, { childList: true, subtree: true });
+}"""
+
+
+def test_gin_layoffs_shown_card_by_card(server: str, server_db: Path, browser: Browser) -> None:
+    """After a knock the dialog shows the arrangements, then each layoff in turn, then the undercut."""
+    store = Store.open(str(server_db))
+    try:
+        table, tokens = add_table(TableManager(store), layoff_match(), [("human", None), ("computer", "random")])
+    finally:
+        store.close()
+    page = new_page(browser, pace=300)
+    page.goto(f"{server}/#/t/{table.id}/{tokens[0]}")
+    page.wait_for_function("document.querySelector('.turn') && document.querySelector('.turn').textContent.includes('Your move')")
+    page.evaluate(WATCH_LAYOFFS)
+    take, knock = LAYOFF_MOVES
+    page.click(f".actions button[data-move='{take}']")
+    page.wait_for_selector(".hand .card.clickable[data-card='8H']")
+    page.click(".hand .card.clickable[data-card='8H']")
+    page.click(f".actions button[data-move='{knock}']")
+    page.wait_for_selector("#modal:not(.hidden) .gin-result", timeout=20_000)
+    page.screenshot(path=str(ARTIFACTS / "gin-layoffs.png"))
+    frames = page.evaluate("window.layoffFrames")
+    assert frames == [
+        [0, 3, None, None, None],  # the knocker's melds, the defender's three cards still to lay off
+        [1, 2, "QS", 0, None],     # onto 9S-JS
+        [2, 1, "6C", 2, None],     # onto 3C-5C
+        [3, 0, "7C", 2, "undercut"],  # onto 3C-6C; then deadwood and result
+    ], frames
+    assert "Laid off" in page.inner_text("#modal") and "scores 29" in page.inner_text("#modal")
+    page.click("#close-modal")
+    assert page.locator("#modal.hidden").count() == 1
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -199,15 +199,62 @@ function tablePage(id, token) {
       <form id="typed" class="typed"><input name="move" placeholder="or type a move, e.g. ${esc(legal[0] ? legal[0].m : "")}" maxlength="200"><button>Play</button></form>`;
   };
 
+  // The end of a hand. Gin knocks lay the defender's cards off one by one at the table's pace
+  // (pace 0: all at once), as the terminal app does; Space: next card, Enter: all, then close.
+  let layoffTimer = null, modalKeys = null;
+  const stopLayoffs = () => {
+    if (layoffTimer) clearTimeout(layoffTimer);
+    layoffTimer = null;
+    if (modalKeys) document.removeEventListener("keydown", modalKeys);
+    modalKeys = null;
+  };
   const showBreakdown = (s) => {
+    stopLayoffs();
     seenLast = s.last.number;
     sessionStorage.setItem(`last:${id}`, String(seenLast));
     const m = document.getElementById("modal");
-    m.innerHTML = `<div class="dialog"><h2>Hand ${s.last.number} over</h2>${breakdown(s, s.last)}<button id="close-modal">Continue</button></div>`;
+    const last = s.last;
+    const sd = s.game === "gin" ? last.view.showdown : null;
+    const steps = (sd && sd.layoff_steps) || [];
+    let step = pace > 0 ? 0 : steps.length;
+    const close = () => { stopLayoffs(); m.classList.add("hidden"); };
+    const render = () => {
+      const going = step < steps.length;
+      m.innerHTML = `<div class="dialog"><h2>Hand ${last.number} over</h2>${breakdown(s, last, step)}
+        <div class="buttons">${going ? `<button id="next-layoff">Next card (Space)</button> <button id="all-layoffs">Show all (Enter)</button> ` : ""}<button id="close-modal">Continue</button></div></div>`;
+      if (going) {
+        document.getElementById("next-layoff").onclick = () => advance(step + 1);
+        document.getElementById("all-layoffs").onclick = () => advance(steps.length);
+      }
+      document.getElementById("close-modal").onclick = close;
+    };
+    const advance = (to) => {
+      if (layoffTimer) clearTimeout(layoffTimer);
+      layoffTimer = null;
+      const card = to === step + 1 ? steps[step].card : null;
+      const from = card ? m.querySelector(`.to-lay-off [data-card="${card}"]`) : null;
+      const start = from ? from.getBoundingClientRect() : null;
+      step = Math.min(to, steps.length);
+      render();
+      const el = card ? m.querySelector(`.laid.new[data-card="${card}"]`) : null;
+      if (start && el && el.animate) { // the card travels from the defender's row onto the knocker's meld
+        const end = el.getBoundingClientRect();
+        el.animate([{ transform: `translate(${start.left - end.left}px, ${start.top - end.top}px)` }, { transform: "none" }],
+          { duration: Math.max(150, Math.min(600, pace * 0.6)), easing: "ease-out" });
+      }
+      if (step < steps.length) layoffTimer = setTimeout(() => advance(step + 1), Math.max(250, pace));
+    };
+    modalKeys = (ev) => {
+      if (m.classList.contains("hidden")) return;
+      if (ev.key === " " && step < steps.length) { ev.preventDefault(); advance(step + 1); }
+      else if (ev.key === "Enter" || ev.key === "Escape") { ev.preventDefault(); if (step < steps.length) advance(steps.length); else close(); }
+    };
+    document.addEventListener("keydown", modalKeys);
+    render();
     m.classList.remove("hidden");
-    document.getElementById("close-modal").onclick = () => m.classList.add("hidden");
+    if (step < steps.length) layoffTimer = setTimeout(() => advance(step + 1), Math.max(250, pace));
   };
-  current = { close: () => { closed = true; if (ws) ws.close(); } };
+  current = { close: () => { closed = true; stopLayoffs(); if (ws) ws.close(); } };
   connect();
 }
 
@@ -307,21 +354,16 @@ function sheet(s) {
     ${s.sheet.map((r) => `<tr><td>${r.hand}</td>${r.points.map((p, i) => `<td>${p} <small>(${r.totals[i]})</small></td>`).join("")}<td><small>${esc(r.summary)}</small></td></tr>`).join("")}</table>`;
 }
 
-export function breakdown(s, last) {
+export function breakdown(s, last, step = Infinity) {
   const names = s.side_names || [];
   const v = last.view;
-  let html = `<p><b>${esc(last.summary)}</b></p><p>${last.points.map((p, i) => `${esc(names[i] || "side " + (i + 1))}: <b>${p}</b>`).join(" · ")}</p>`;
   const d = last.details || {};
+  const points = `<p>${last.points.map((p, i) => `${esc(names[i] || "side " + (i + 1))}: <b>${p}</b>`).join(" · ")}</p>`;
+  let html = `<p><b>${esc(last.summary)}</b></p>${points}`;
   if (s.game === "gin" && v.showdown) {
     const sd = v.showdown;
     if (sd.outcome === "void") html += `<p>Void hand: ${esc(sd.void_reason)}. Nobody scores; the same dealer deals again.</p>`;
-    else {
-      html += `<p>${esc(names[sd.knocker])} ${esc(sd.outcome)}${sd.knock_card ? " with " + prettyCard(sd.knock_card) : ""}.</p>
-        <div class="label">Knocker's melds (deadwood ${sd.knocker_deadwood})</div><div class="cards small">${sd.knocker_melds.map((m) => `<span class="meld">${m.map((c) => cardSVG(c)).join("")}</span>`).join("")}<span class="meld dead">${sd.knocker_deadwood_cards.map((c) => cardSVG(c)).join("")}</span></div>
-        <div class="label">Defender's melds (deadwood ${sd.defender_deadwood}, was ${sd.defender_deadwood_no_layoffs})</div><div class="cards small">${sd.defender_melds.map((m) => `<span class="meld">${m.map((c) => cardSVG(c)).join("")}</span>`).join("")}<span class="meld dead">${sd.defender_deadwood_cards.map((c) => cardSVG(c)).join("")}</span></div>
-        ${sd.layoffs.length ? `<p>Laid off: ${sd.layoffs.map((l) => prettyCard(l[0])).join(" ")}</p>` : ""}
-        <p>Result: <b>${esc(sd.result)}</b>${sd.doubled ? " (doubled)" : ""}</p>`;
-    }
+    else html = ginShowdown(names, sd, v.rules || {}, step, points);
   } else if (s.game === "casino" && d.sides) {
     const rows = [["cards taken", "cards"], ["spades taken", "spades"], ["most cards", "most_cards"], ["most spades", "most_spades"], ["aces", "aces"], ["big casino 10♦", "big_casino"], ["little casino 2♠", "little_casino"], ["sweeps", "sweep_points"], ["points", "total"]];
     html += `<table class="list"><tr><th></th>${d.sides.map((_, i) => `<th>${esc(names[i] || "side " + (i + 1))}</th>`).join("")}</tr>${rows.map(([l, k]) => `<tr><td>${l}</td>${d.sides.map((x) => `<td>${x[k] ?? 0}</td>`).join("")}</tr>`).join("")}</table>`;
@@ -331,6 +373,52 @@ export function breakdown(s, last) {
       <tr><td>last trick</td>${names.map((_, i) => `<td>${d.last_trick === i ? "✓" : ""}</td>`).join("")}</tr></table>`;
   }
   return html;
+}
+
+const OUTCOME_WORD = { knock: "knocked", gin: "went gin", "big gin": "went big gin" };
+const RESULT_WORD = { knock: "knock won", undercut: "undercut", tie: "tie (no score)", gin: "gin", "big gin": "big gin" };
+
+// A Gin showdown after `step` of its layoffs (the server's layoff_steps, in order): the knocker's melds
+// and deadwood with the cards laid off so far, the defender's melds, cards still to lay off and
+// deadwood; once every layoff is shown, the result (knock, undercut, tie, gin) and the points.
+function ginShowdown(names, sd, rules, step, points) {
+  const steps = sd.layoff_steps || [];
+  const k = Math.max(0, Math.min(step, steps.length));
+  const shown = steps.slice(0, k);
+  const laid = new Set(shown.map((x) => x.card));
+  const newest = k ? steps[k - 1].card : null;
+  const melds = sd.knocker_melds.map((m, i) => shown.reduce((cur, x) => (x.meld === i ? x.meld_after : cur), m));
+  const face = (c) => cardSVG(c, laid.has(c) ? (c === newest ? "laid new" : "laid") : "");
+  const group = (cards, cls = "") => `<span class="meld ${cls}">${cards.map((c) => cardSVG(c)).join("")}</span>`;
+  const who = (i) => esc(names[i] ?? `seat ${i + 1}`);
+  const knocker = sd.knocker, defender = 1 - knocker;
+  const pending = steps.slice(k).map((x) => x.card);
+  const deadNow = k < steps.length ? steps[k].deadwood_before : sd.defender_deadwood;
+  let html = `<p class="showdown-title"><b>${who(knocker)}</b> ${OUTCOME_WORD[sd.outcome] || esc(sd.outcome)}${sd.knock_card ? ` with ${prettyCard(sd.knock_card)} face down` : ""}.</p>
+    <div class="label">${who(knocker)}'s melds and deadwood (${sd.knocker_deadwood})</div>
+    <div class="cards small knocker-melds">${melds.map((m) => `<span class="meld">${m.map(face).join("")}</span>`).join("")}${group(sd.knocker_deadwood_cards, "dead")}</div>
+    <div class="label">${who(defender)}'s melds${pending.length ? ", cards to lay off" : ""} and deadwood (<span class="defender-deadwood">${deadNow}</span>)</div>
+    <div class="cards small defender-cards">${sd.defender_melds.map((m) => group(m)).join("")}${pending.length ? group(pending, "to-lay-off") : ""}${group(sd.defender_deadwood_cards, "dead")}</div>`;
+  if (shown.length) html += `<p class="laid-off">Laid off: ${shown.map((x) => `${prettyCard(x.card)} onto ${x.onto.map(prettyCard).join("")}`).join(" · ")}</p>`;
+  if (k < steps.length) return html + `<p class="laying-off"><i>Laying off… (${k}/${steps.length})</i></p>`;
+  const gin = sd.outcome === "gin" || sd.outcome === "big gin";
+  const winner = sd.winner === null || sd.winner === undefined ? "Nobody" : who(sd.winner);
+  const row = (a, b) => `<tr><td>${a}</td><td>${b}</td></tr>`;
+  return html + `<table class="list gin-result">${row("Knocker deadwood K", sd.knocker_deadwood)}
+    ${gin ? row("Defender deadwood D₀", `${sd.defender_deadwood_no_layoffs} (no layoffs against gin)`)
+    : row("Defender deadwood D", `${sd.defender_deadwood} (was ${sd.defender_deadwood_no_layoffs} before layoffs)`)}
+    ${row("Result", `<b class="result-word">${esc(RESULT_WORD[sd.result] || sd.result)}</b>${sd.doubled ? " (doubled: spade upcard)" : ""}`)}
+    ${row("Points", `<b>${winner} scores ${Math.max(...sd.points)}</b>`)}${row("Why", esc(ginWhy(sd, rules)))}</table>${points}`;
+}
+
+function ginWhy(sd, rules) {
+  const k = sd.knocker_deadwood, d = sd.defender_deadwood, d0 = sd.defender_deadwood_no_layoffs;
+  if (sd.result === "gin") return `gin bonus ${rules.gin_bonus ?? 25} + D₀ ${d0}`;
+  if (sd.result === "big gin") return `big gin bonus ${rules.big_gin_bonus ?? 31} + D₀ ${d0}`;
+  if (sd.result === "knock") return `D − K = ${d} − ${k}`;
+  if (sd.result === "undercut") return `undercut bonus ${rules.undercut_bonus ?? 25} + (K − D) = ${rules.undercut_bonus ?? 25} + ${k - d}`;
+  if (sd.result === "tie") return "D = K and undercut_on_tie is off: nobody scores";
+  return "";
 }
 
 // ------------------------------------------------------------------ finished matches, replays, statistics
