@@ -11,7 +11,7 @@ and the time ``hard`` takes per decision at its default budget.
     .venv/bin/python benchmarks/casino_agents_strength.py --deals 100 --hard-deals 40 --hard-budget 0.25
 
 ``--hard-budget`` sets ``hard``'s seconds per decision for the arena games
-(through ``CARDTABLE_CASINO_HARD_BUDGET``); its default is 0.8 s.
+(the agent spec ``hard/time_budget=S``); its default is 0.8 s.
 
 Measured 2026-11-30 on the shared 2-core machine (duplicate games to 21):
 
@@ -30,7 +30,6 @@ hard at its default budget: mean 0.51 s, max 0.82 s per decision (0 s when force
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
 from collections.abc import Sequence
@@ -40,13 +39,20 @@ from cardtable.agents.casino_hard import HardCasinoAgent
 from cardtable.arena import run_arena
 from cardtable.casino import CasinoGame, CasinoRules
 
+HARD_BUDGET = 0.25
+
+
+def spec(level: str) -> str:
+    """The arena spec of a level: ``hard`` at the budget chosen on the command line."""
+    return f"hard/time_budget={HARD_BUDGET}" if level == "hard" else level
+
 
 def pair_row(a: str, b: str, deals: int, seed: int, workers: int, players: int = 2, unit: str = "matches") -> str:
     t0 = time.perf_counter()
-    report = run_arena("casino", [a, b], deals, seed=seed, unit=unit, players=players, workers=workers)
-    pair = report.pair(a, b)
+    report = run_arena("casino", [spec(a), spec(b)], deals, seed=seed, unit=unit, players=players, workers=workers)
+    pair = report.pair(spec(a), spec(b))
     m = pair.margin
-    wins = report.agent(a)
+    wins = report.agent(spec(a))
     noun = "games" if unit == "matches" else "hands"
     return (f"{a + ' vs ' + b:<18}{players:>3}{report.games:>6} {noun:<6}"
             f"{wins.wins:>6g}/{wins.trials:<4}{wins.win_rate:>7.1%}  [{wins.win_low:.1%}, {wins.win_high:.1%}]"
@@ -54,8 +60,9 @@ def pair_row(a: str, b: str, deals: int, seed: int, workers: int, players: int =
 
 
 def multi_row(levels: Sequence[str], players: int, deals: int, seed: int, workers: int) -> str:
-    report = run_arena("casino", list(levels), deals, seed=seed, unit="hands", players=players, workers=workers)
-    parts = [f"{a.label} {a.margin.mean:+.2f} [{a.margin.low:+.2f}, {a.margin.high:+.2f}]" for a in report.agents]
+    report = run_arena("casino", [spec(x) for x in levels], deals, seed=seed, unit="hands", players=players,
+                       workers=workers)
+    parts = [f"{a.label.split('/')[0]} {a.margin.mean:+.2f} [{a.margin.low:+.2f}, {a.margin.high:+.2f}]" for a in report.agents]
     return f"{players} players {','.join(levels):<22} {report.games:>4} hands  margin/hand: " + "; ".join(parts)
 
 
@@ -94,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--multi-deals", type=int, default=4, help="duplicate deals (single hands) for 3 and 4 players")
     ap.add_argument("--skip-multi", action="store_true", help="skip the 3- and 4-player runs")
     args = ap.parse_args(argv)
-    os.environ["CARDTABLE_CASINO_HARD_BUDGET"] = str(args.hard_budget)
+    global HARD_BUDGET
+    HARD_BUDGET = args.hard_budget
     print(f"Casino, standard rules, duplicate games to 21 (2 players), seed {args.seed}; "
           f"hard at {args.hard_budget} s per decision")
     header = (f"{'pairing':<18}{'pl':>3}{'played':>13}{'A wins':>11}{'rate':>7}  {'Wilson 95%':<16}"
@@ -114,7 +122,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(multi_row(levels, 4, args.multi_deals, args.seed, args.workers), flush=True)
     if args.timing_hands:
         print()
-        os.environ.pop("CARDTABLE_CASINO_HARD_BUDGET", None)
         print(hard_timing(args.timing_hands, args.seed), flush=True)
     return 0
 

@@ -195,3 +195,15 @@ def test_agent_errors_name_the_deal(toy: str, monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(CardtableError) as info:
         run_arena(toy, ["high", "random"], deals=1, seed=1, workers=1)
     assert any("deal 0" in note and "seats:" in note for note in info.value.__notes__)
+
+
+def test_agent_specs_and_thinking_time() -> None:
+    r = run_arena("gin", ["hard/time_budget=none/worlds=4", "simple"], deals=1, seed=2, unit="hands", workers=1)
+    hard, simple = r.agents
+    assert hard.label == hard.level == "hard/time_budget=none/worlds=4"
+    for a in (hard, simple):
+        assert a.decisions > 0 and 0 < a.seconds_per_decision <= a.slowest
+    assert "s/move" in r.format_text() and r.to_dict()["agents"][0]["decisions"] == hard.decisions
+    assert "seconds_per_decision" not in r.results()["agents"][0]  # results stay timing-free
+    with pytest.raises(CardtableError, match="bad options nonsense=1"):
+        run_arena("gin", ["hard/nonsense=1", "simple"], deals=1, workers=1)

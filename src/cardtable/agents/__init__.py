@@ -1,7 +1,19 @@
 """Computer players. Every agent acts on a view, never on the full state.
 
 Each game's levels live in ``agents/<game>_levels.py``, which defines
-``LEVELS`` (level names besides ``random``) and ``make_<game>_agent(level, seed)``.
+``LEVELS`` (level names besides ``random``) and ``make_<game>_agent(level, seed, **options)``.
+
+An agent *spec* is a level with optional constructor options after slashes,
+so that command lines can tune a player, e.g. a quicker or a two-core ``hard``:
+
+>>> parse_agent_spec("hard/time_budget=0.3/workers=2")
+('hard', {'time_budget': 0.3, 'workers': 2})
+>>> make_agent("gin", "hard/time_budget=0.3").time_budget
+0.3
+>>> make_agent("gin", "easy/depth=3")
+Traceback (most recent call last):
+...
+ValueError: gin agent 'easy': bad options depth=3 (EasyGinAgent.__init__() got an unexpected keyword argument 'depth')
 """
 
 from __future__ import annotations
@@ -11,7 +23,7 @@ from typing import Any
 
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "AGENT_LEVELS"]
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "AGENT_LEVELS"]
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -26,13 +38,50 @@ AGENT_LEVELS: dict[str, tuple[str, ...]] = {game: _levels(game) for game in ("gi
 """Levels per game, weakest first."""
 
 
-def make_agent(game: str, level: str, seed: int | None = None) -> Any:
-    """An agent of the named level for ``game`` (``random`` exists for every game)."""
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"level"`` or ``"level/name=value/..."``: the level and its options (numbers, booleans,
+    ``none`` and words are read as such)."""
+    level, *parts = spec.strip().split("/")
+    options: dict[str, Any] = {}
+    for part in parts:
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if not eq or not name.isidentifier():
+            raise ValueError(f"bad agent option {part!r} in {spec!r}: write name=value, e.g. hard/time_budget=0.3")
+        options[name] = _option_value(value.strip())
+    return level.strip(), options
+
+
+def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -> Any:
+    """An agent of the named level (or spec, see :func:`parse_agent_spec`) for ``game``;
+    ``options`` go to its constructor. ``random`` exists for every game."""
+    level, parsed = parse_agent_spec(level)
+    options = {**parsed, **options}
+    levels = AGENT_LEVELS.get(game, ("random",))
     if level == "random":
-        return RandomAgent(seed)
-    levels = AGENT_LEVELS.get(game, ())
-    if level not in levels:
+        factory: Any = lambda _level, seed, **kw: RandomAgent(seed, **kw)  # noqa: E731
+    elif level in levels:
+        factory = getattr(importlib.import_module(f"{__name__}.{game}_levels"), f"make_{game}_agent")
+    else:
         raise ValueError(f"unknown agent level {level!r} for {game}; available: {', '.join(levels)}")
-    module = importlib.import_module(f"{__name__}.{game}_levels")
-    factory = getattr(module, f"make_{game}_agent")
-    return factory(level, seed)
+    try:
+        return factory(level, seed, **options)
+    except TypeError as exc:
+        if not options or "argument" not in str(exc):
+            raise
+        given = ", ".join(f"{k}={v}" for k, v in options.items())
+        raise ValueError(f"{game} agent {level!r}: bad options {given} ({exc})") from None

@@ -13,11 +13,11 @@ def make_gin_agent(level: str, seed: int | None = None, **options: Any) -> Any:
     if level == "simple":
         from .gin_simple import SimpleGinAgent
 
-        return SimpleGinAgent()
+        return SimpleGinAgent(**options)
     if level == "easy":
         from .gin_easy import EasyGinAgent
 
-        return EasyGinAgent(seed)
+        return EasyGinAgent(seed, **options)
     if level == "medium":
         from .gin_medium import MediumGinAgent
 

@@ -13,7 +13,7 @@ def make_pinochle_agent(level: str, seed: int | None = None, **options: Any) -> 
     if level == "easy":
         from .pinochle_easy import EasyPinochleAgent
 
-        return EasyPinochleAgent(seed)
+        return EasyPinochleAgent(seed, **options)
     if level == "medium":
         from .pinochle_medium import MediumPinochleAgent
 

@@ -21,7 +21,8 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
                     "and report points per hand, margins and win rates with 95% confidence intervals.")
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--agents", "-a", required=True, help="comma-separated levels, e.g. hard,medium "
-                   "(one per side; more make a round robin; one plays itself)")
+                   "(one per side; more make a round robin; one plays itself); options after slashes, "
+                   "e.g. hard/time_budget=0.3/workers=2,medium")
     p.add_argument("--deals", "-n", type=int, default=100, help="duplicate deals (default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--preset", default="standard")

@@ -58,6 +58,8 @@ class GameOutcome:
     record: str | None = None
     """The game as one JSON line (:meth:`GameRecord.dumps`), when records are asked for."""
     seconds: float = field(default=0.0, compare=False)
+    thinking: tuple[tuple[int, int, float, float], ...] = field(default=(), compare=False)
+    """Per agent index at the table: ``(agent, decisions, seconds in total, slowest decision)``."""
 
 
 def play_task(spec: ArenaSpec, task: Task) -> GameOutcome:
@@ -80,13 +82,22 @@ def _play(spec: ArenaSpec, task: Task) -> GameOutcome:
     agents = [make_agent(spec.game, spec.agents[a], seed=s) for a, s in zip(task.seats, task.agent_seeds)]
     match = Match(game, seed=task.match_seed, seat_names=names)
     decisions = 0
+    clock: dict[int, list[float]] = {a: [0, 0.0, 0.0] for a in task.seats}
     while match.outcome is None and not (spec.unit == "hands" and match.results):
         state = match.state
         if state.is_chance_node():
             match.apply(state.sample_chance(match.rng))
             continue
         seat = state.current_player()
-        match.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+        view, legal = state.view(seat), state.legal_actions()
+        t0 = time.perf_counter()
+        action = agents[seat].act(view, legal)
+        dt = time.perf_counter() - t0
+        mine = clock[task.seats[seat]]
+        mine[0] += 1
+        mine[1] += dt
+        mine[2] = max(mine[2], dt)
+        match.apply(action)
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"deal {task.deal}: the game did not finish")
@@ -119,6 +130,7 @@ def _play(spec: ArenaSpec, task: Task) -> GameOutcome:
         decisions=decisions,
         record=record_text,
         seconds=time.perf_counter() - start,
+        thinking=tuple((a, int(c[0]), c[1], c[2]) for a, c in sorted(clock.items())),
     )
 
 

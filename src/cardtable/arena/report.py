@@ -26,6 +26,11 @@ class AgentStats:
     win_high: float
     hands: int
     games: int
+    decisions: int = 0
+    seconds_per_decision: float = 0.0
+    """Mean thinking time per decision (wall clock, in the worker that played it)."""
+    slowest: float = 0.0
+    """The longest single decision, in seconds."""
 
     @property
     def win_rate(self) -> float:
@@ -36,7 +41,8 @@ class AgentStats:
             "label": self.label, "level": self.level, "points_per_hand": self.points.to_dict(),
             "margin_per_hand": self.margin.to_dict(), "wins": self.wins, "trials": self.trials,
             "win_rate": self.win_rate if self.trials else None, "win_interval": [self.win_low, self.win_high],
-            "hands": self.hands, "games": self.games,
+            "hands": self.hands, "games": self.games, "decisions": self.decisions,
+            "seconds_per_decision": self.seconds_per_decision, "slowest_decision": self.slowest,
         }
 
 
@@ -147,6 +153,9 @@ class ArenaReport:
         data = self.to_dict()
         for key in ("seconds", "backend", "records"):
             data.pop(key)
+        for agent in data["agents"]:
+            for key in ("seconds_per_decision", "slowest_decision"):
+                agent.pop(key)
         return data
 
     def to_dict(self) -> dict[str, Any]:
@@ -178,10 +187,10 @@ class ArenaReport:
                 a.label, _ci(a.points), _ci(a.margin, signed=True),
                 f"{a.wins:g}/{a.trials}", f"{_num(100 * a.win_rate, digits=1)}%",
                 f"[{_num(100 * a.win_low, digits=1)}, {_num(100 * a.win_high, digits=1)}]",
-                str(a.hands),
+                str(a.hands), f"{a.seconds_per_decision:.3f}", f"{a.slowest:.2f}",
             ])
         lines += _table(["agent", f"points/hand [{pct} CI]", f"margin/hand [{pct} CI]", win_noun, "rate",
-                         f"Wilson {pct}", "hands"], rows)
+                         f"Wilson {pct}", "hands", "s/move", "slowest"], rows)
         if self.pairs:
             labels = [a.label for a in self.agents]
             lines += ["", f"head-to-head (row vs column, same deals): margin per hand [{pct} CI]; "

@@ -100,6 +100,9 @@ class _AgentTally:
     wins: float = 0.0
     trials: int = 0
     games: int = 0
+    decisions: int = 0
+    thinking: float = 0.0
+    slowest: float = 0.0
 
 
 @dataclass
@@ -147,6 +150,11 @@ class Tally:
             for agent in members:
                 present[agent] = True
                 self.agents[agent].games += 1
+            for agent, count, seconds, slowest in out.thinking:
+                book = self.agents[agent]
+                book.decisions += count
+                book.thinking += seconds
+                book.slowest = max(book.slowest, slowest)
 
             for points, winner in zip(out.hand_points, out.hand_winners):
                 mine = {a: _own(sides[a], points) for a in members}
@@ -217,6 +225,9 @@ class Tally:
                 win_high=hi,
                 hands=int(sum(t.hands)),
                 games=t.games,
+                decisions=t.decisions,
+                seconds_per_decision=t.thinking / t.decisions if t.decisions else 0.0,
+                slowest=t.slowest,
             ))
         return out
 
