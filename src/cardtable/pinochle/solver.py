@@ -17,7 +17,9 @@ follower's legal answers), with
   value and no opponent card (nor the led card) ranked between them, both
   included, give the same results, so only one of them is searched;
 * move ordering: the best lead stored in the table first, then leads the
-  follower cannot beat (high cards first), then the others (low cards first);
+  follower cannot beat, then the others; side suits before trumps in both,
+  high cards first (measured: about 16% fewer nodes than unbeatable high
+  cards then the others low first, on 100 first stage-2 leads);
   the legal answers to a lead either all win the trick (tried highest first)
   or all lose it (tried cheapest first);
 * a bound: no side can gain more than the points left plus the last trick.
@@ -144,13 +146,15 @@ class Solver:
 
     def _leads(self, leader: int, follower: int, first: int) -> list[int]:
         """The leads worth searching from canonical ``leader``: one per class of equivalent cards,
-        ``first`` (the table's best, ``-1`` for none) first, then the unbeatable ones highest first,
-        then the others lowest first."""
+        ``first`` (the table's best, ``-1`` for none) first, then the unbeatable ones, then the others;
+        side suits before trumps in both, each highest first."""
         pts = self.pts
         trump = self.trump
         trumps_f = follower & SUIT_MASKS[trump]
         safe: list[int] = []
+        safe_trumps: list[int] = []
         risky: list[int] = []
+        risky_trumps: list[int] = []
         types = leader & EVEN
         prev = -1
         while types:
@@ -164,10 +168,10 @@ class Solver:
             prev = i
             same = follower & SUIT_MASKS[s]
             if (same & _HIGHER[i]) if same else (s != trump and trumps_f):
-                risky.append(i)
+                (risky_trumps if s == trump else risky).append(i)
             else:
-                safe.append(i)
-        leads = safe + risky[::-1]
+                (safe_trumps if s == trump else safe).append(i)
+        leads = safe + safe_trumps + risky + risky_trumps
         if first >= 0 and first in leads:
             leads.remove(first)
             leads.insert(0, first)
