@@ -21,6 +21,10 @@ Measured 2026-11-30 on the shared 2-core machine (load 5-6), default hard budget
 
 (hard vs medium pooled from seeds 1000 (60 hands, +0.8 [-22.0, +23.6]; 12 games), 3000 (48 hands,
 +46.0 [+10.9, +81.2]), 2000 and 4000 (16 games each).)
+
+These figures predate the stage-2 deadline of ``hard`` (its exact solve is now cut short at its budget:
+0.7 to 1% of first stage-2 leads, 10 points given away in 2 of the 6 cut-short decisions measured by
+``benchmarks/pinochle_speed.py --stage2-tail``); they were not measured again.
 """
 
 from __future__ import annotations

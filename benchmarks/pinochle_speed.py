@@ -16,25 +16,32 @@ and, for those, the points the move played gives away against the solver's
 best move (computed after the timing, without a cap).
 
 Measured 2026-11-30 on the shared 2-core machine (another engineer's runs on
-the other core, load average 4 to 5.6), 300 hands each, default budget 0.8 s;
-before = commit 4dd17dc (uncapped solve), after = the deadline in the solver:
+the other core, load average about 3), 300 hands each, default budget 0.8 s;
+before = commit 4dd17dc (uncapped solve), after = commit 3c09139 (deadline,
+windowed root answers, side suits led before trumps):
 
     stage 1, seed         decision  median  p90    p99    max    over 1 s  cap hit (greedy)  points lost
-    medium, --seed 3      lead      0.102   0.426  1.228  3.727  4         -                 -
-      before              follow    0.041   0.307  0.973  2.384  2         -                 -
-    medium, --seed 3      lead      0.104   0.407  0.808  0.850  0         5 (2)             30, 10, 0, 0, 0
-      after               follow    0.034   0.219  0.639  0.681  0         0                 -
-    random, --seed 1      lead      0.091   0.316  0.844  0.962  0         -                 -
-      before              follow    0.040   0.196  0.482  0.594  0         -                 -
-    random, --seed 1      lead      0.095   0.354  0.802  0.805  0         3 (0)             20, 0, 0
-      after               follow    0.030   0.143  0.400  0.430  0         0                 -
+    medium, --seed 3      lead      0.068   0.280  0.750  1.278  1         -                 -
+      before              follow    0.030   0.173  0.680  0.846  0         -                 -
+    medium, --seed 3      lead      0.071   0.292  0.801  0.801  0         3 (0)             10, 0, 0
+      after               follow    0.021   0.132  0.380  0.801  0         1 (0)             0
+    random, --seed 1      lead      0.078   0.316  0.773  0.935  0         -                 -
+      before              follow    0.037   0.200  0.430  0.583  0         -                 -
+    random, --seed 1      lead      0.079   0.306  0.798  0.804  0         2 (0)             10, 0
+      after               follow    0.023   0.140  0.269  0.554  0         0                 -
 
-(seconds, wall clock; the slowest "before" leads took 1.75 s of CPU.) The
-budget cuts about 1 to 2% of first stage-2 leads and gives away nothing in
-most of them; the follows got faster (the root's answers are now searched
-with alpha-beta windows instead of one full-window search each). At load ~1
-an earlier "before" run (medium, 200 hands, an earlier version of the
-position sampler) had 2 leads over 1 s, the slowest 1.49 s.
+(seconds, wall clock; CPU time was within 50 ms of it.) The budget cuts
+0.7 to 1% of first stage-2 leads (1 follow of 600), never so early
+that no root move was finished, and the move played then gave away 10 points
+in 2 of 6 cases, nothing in the others. The solver itself searches 16-26%
+fewer nodes (lead ordering), at up to ~8% more time per node; the follows got
+faster (the root's answers are searched with alpha-beta windows instead of a
+full-window search each). The wall-clock tail depends on the load: an
+earlier run of the same hands at load 4 to 5.6 (after = commit a1df90b,
+before the lead ordering) had the slowest "before" lead at 3.73 s (4 leads
+and 2 follows over 1 s) and the slowest "after" decision at 0.85 s, with 5
+leads capped (2 of them played the greedy move) losing 30, 10, 0, 0 and 0
+points.
 """
 
 from __future__ import annotations
