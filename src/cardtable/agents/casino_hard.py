@@ -48,7 +48,7 @@ from .casino_common import (
     weights_for,
     world_state,
 )
-from .pimc import cautious_scores, merge, paired_search, pool
+from .pimc import cautious_scores, paired_search, spread
 
 __all__ = ["HardCasinoAgent", "search", "solve", "known_world"]
 
@@ -240,18 +240,11 @@ class HardCasinoAgent:
                 return sorted(zip(acts, exact), key=lambda av: (-av[1], order[av[0]]))
         cands = [a for a, _ in ranked[: self.candidates]]
         seed = view_seed(view, self.seed)
-        if self.workers > 1 and world is None:
-            worlds = None if self.worlds is None else -(-self.worlds // self.workers)
-            futures = [
-                pool(self.workers).submit(search, kn, cands, seed + 7919 * w, self.time_budget, worlds, self.horizon,
-                    self.table_risk)
-                for w in range(self.workers)
-            ]
-            result = merge((f.result() for f in futures), len(cands))
-        elif world is not None:  # every card is known but too many to solve: one deterministic world
+        if world is not None:  # every card is known but too many to solve: one deterministic world
             result = search(kn, cands, seed, None, 1, self.horizon, self.table_risk)
         else:
-            result = search(kn, cands, seed, self.time_budget, self.worlds, self.horizon, self.table_risk)
+            result = spread(search, (kn, cands), seed, self.time_budget, self.worlds, (self.horizon, self.table_risk),
+                            self.workers, len(cands))
         self.last_worlds = result[2]
         scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from ..pinochle.actions import PinochleAction
 from ..pinochle.rules import PinochleRules
 from ..pinochle.view import PinochleView
-from .pimc import cautious_scores, merge, paired_search, pool
+from .pimc import cautious_scores, paired_search, spread
 from .pinochle_common import Knowledge, Sim, Stage2, knowledge, sample_world
 from .pinochle_medium import ranked_actions
 
@@ -138,13 +138,8 @@ class HardPinochleAgent:
             return ranked
         lead_by = view.leader
         seed = view_seed(view, self.seed)
-        if self.workers > 1:
-            worlds = None if self.worlds is None else -(-self.worlds // self.workers)
-            futures = [pool(self.workers).submit(search, kn, lead_by, cands, seed + 7919 * w, self.time_budget,
-                                                 worlds, self.heavy) for w in range(self.workers)]
-            result = merge((f.result() for f in futures), len(cands))
-        else:
-            result = search(kn, lead_by, cands, seed, self.time_budget, self.worlds, self.heavy)
+        result = spread(search, (kn, lead_by, cands), seed, self.time_budget, self.worlds, (self.heavy,),
+                        self.workers, len(cands))
         self.last_worlds = result[2]
         scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}
