@@ -223,7 +223,10 @@ class HardCasinoAgent:
         self.last_exact = False
 
     def evaluate(self, view: CasinoView, legal: Sequence[CasinoAction]) -> list[tuple[CasinoAction, float]]:
-        """Candidate actions with estimated values (the hand's points margin of its side), best first."""
+        """Candidate actions with estimated values (the hand's points margin of its side), best first.
+
+        The time budget covers the whole decision: the solve or search gets what the ranking left of it."""
+        started = time.perf_counter()
         kn = knowledge(view)
         ranked = Judge(kn).ranked(legal)
         self.last_worlds = 0
@@ -231,9 +234,10 @@ class HardCasinoAgent:
         if len(legal) <= 1:
             return ranked
         world = known_world(kn)
+        budget = None if self.time_budget is None else max(0.0, self.time_budget - (time.perf_counter() - started))
         if world is not None:
             acts = [a for a, _ in ranked]
-            exact = solve(world, acts, self.exact_nodes, self.time_budget)
+            exact = solve(world, acts, self.exact_nodes, budget)
             if exact is not None:
                 self.last_exact = True
                 order = {a: i for i, a in enumerate(acts)}
@@ -243,7 +247,7 @@ class HardCasinoAgent:
         if world is not None:  # every card is known but too many to solve: one deterministic world
             result = search(kn, cands, seed, None, 1, self.horizon, self.table_risk)
         else:
-            result = spread(search, (kn, cands), seed, self.time_budget, self.worlds, (self.horizon, self.table_risk),
+            result = spread(search, (kn, cands), seed, budget, self.worlds, (self.horizon, self.table_risk),
                             self.workers, len(cands))
         self.last_worlds = result[2]
         scored = cautious_scores(cands, result, self.confidence)

@@ -36,19 +36,21 @@ def paired_search(
     value: Callable[[W, A], float],
     budget: float | None,
     max_worlds: int | None,
-    min_worlds: int = 4,
+    min_worlds: int = 2,
     default_worlds: int = 64,
 ) -> SearchResult:
     """Value every candidate in the same worlds drawn by ``next_world``.
 
     Returns per candidate the sum of values, the sum of squared paired differences
-    against candidate 0, and the number of worlds. Stops after ``max_worlds`` worlds,
-    or once ``budget`` seconds have passed (and at least ``min_worlds`` were played),
-    or after ``default_worlds`` when neither bound is given.
+    against candidate 0, and the number of worlds. Stops after ``max_worlds`` worlds;
+    or, with a ``budget`` in seconds, before a world that would likely end past it
+    (one as long as the last one), once ``min_worlds`` were played; or after
+    ``default_worlds`` when neither bound is given.
     """
     totals = [0.0] * len(candidates)
     squares = [0.0] * len(candidates)
-    deadline = None if budget is None else time.perf_counter() + budget
+    last = time.perf_counter()
+    deadline = None if budget is None else last + budget
     n = 0
     while True:
         world = next_world()
@@ -62,9 +64,12 @@ def paired_search(
         n += 1
         if max_worlds is not None and n >= max_worlds:
             break
-        if deadline is not None and time.perf_counter() >= deadline and n >= min_worlds:
-            break
-        if deadline is None and max_worlds is None and n >= default_worlds:
+        if deadline is not None:
+            now = time.perf_counter()
+            if n >= min_worlds and 2 * now - last >= deadline:
+                break
+            last = now
+        elif max_worlds is None and n >= default_worlds:
             break
     return totals, squares, n
 

@@ -33,6 +33,7 @@ states it builds are its own sampled worlds.
 from __future__ import annotations
 
 import random
+import time
 import zlib
 from collections.abc import Sequence
 
@@ -126,7 +127,10 @@ class HardPinochleAgent:
 
     def evaluate(self, view: PinochleView, legal: Sequence[PinochleAction],
                  exact: bool = False) -> list[tuple[PinochleAction, float]]:
-        """Actions with estimated values (points margin of the rest of the hand in stage 1), best first."""
+        """Actions with estimated values (points margin of the rest of the hand in stage 1), best first.
+
+        The time budget covers the whole decision: the search gets what the ranking left of it."""
+        started = time.perf_counter()
         kn = knowledge(view, self.rules)
         ranked = ranked_actions(kn, legal, self.stage2, exact)
         self.last_worlds = 0
@@ -138,7 +142,8 @@ class HardPinochleAgent:
             return ranked
         lead_by = view.leader
         seed = view_seed(view, self.seed)
-        result = spread(search, (kn, lead_by, cands), seed, self.time_budget, self.worlds, (self.heavy,),
+        budget = None if self.time_budget is None else max(0.0, self.time_budget - (time.perf_counter() - started))
+        result = spread(search, (kn, lead_by, cands), seed, budget, self.worlds, (self.heavy,),
                         self.workers, len(cands))
         self.last_worlds = result[2]
         scored = cautious_scores(cands, result, self.confidence)
