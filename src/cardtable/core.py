@@ -257,6 +257,11 @@ class Game(ABC, Generic[R, S]):
     def new_hand(self, dealer: int = 0) -> S:
         """A fresh hand at its first (chance) step."""
 
+    def match_hand(self, dealer: int, totals: Sequence[int]) -> S:
+        """The next hand of a match whose sides stand at ``totals``; games whose play depends
+        on the match score (Pinochle's declaring out) keep them in the hand."""
+        return self.new_hand(dealer)
+
     @abstractmethod
     def from_position(self, text: str | dict[str, str]) -> S:
         """Set up any legal position from its text or JSON form."""

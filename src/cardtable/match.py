@@ -60,7 +60,7 @@ class Match:
         self.hands: list[HandEntry] = [HandEntry(self.first_dealer)]
         self.totals = [0] * self.game.num_sides
         self.outcome: MatchOutcome | None = None
-        self.state: GameState[Any, Any, Any] = self.game.new_hand(self.first_dealer)
+        self.state: GameState[Any, Any, Any] = self.game.match_hand(self.first_dealer, self.totals)
 
     # --- driving ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -95,7 +95,7 @@ class Match:
         if self.outcome is None:
             dealer = self.game.next_dealer(entry.dealer, result)
             self.hands.append(HandEntry(dealer))
-            self.state = self.game.new_hand(dealer)
+            self.state = self.game.match_hand(dealer, self.totals)
 
     @property
     def results(self) -> list[HandResult]:

@@ -344,3 +344,18 @@ def step(state: PinochleState, rng: random.Random) -> None:
     else:
         acts = state.legal_actions()
         state.apply(acts[rng.randrange(len(acts))])
+
+
+DECLARE_AT = ("dealer: 1; leader: 0; trumpcard: KSb; tricks: 3; hand0: 12; hand1: 12; won0: ASa ASb THa THb;"
+              "won1: 9Ha 9Hb; points0: run=150 dix-played=10; points1: marriage=20; totals: {}")
+
+
+@pytest.mark.parametrize("make", [lambda: MediumPinochleAgent(1), lambda: fast_hard(1)])
+def test_declares_out_exactly_when_the_claim_reaches_the_target(make: Any) -> None:
+    game = PinochleGame(PinochleRules(declare_out=True))
+    for total, declares in ((800, True), (799, False), (0, False)):  # 800 + 160 + 40 = 1000
+        state = game.from_position(DECLARE_AT.format(f"{total} 900"))
+        view = state.view(0)
+        assert (view.claim() >= 1000) is declares
+        action = make().act(view, state.legal_actions())
+        assert (str(action) == "declare out") is declares, (total, action)

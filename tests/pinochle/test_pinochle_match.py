@@ -12,7 +12,7 @@ from pinochle_support import game, pos, random_hand
 
 from cardtable.agents import RandomAgent
 from cardtable.core import HandResult
-from cardtable.errors import CorruptRecordError
+from cardtable.errors import CorruptRecordError, InvalidPositionError
 from cardtable.match import Match
 from cardtable.record import GameRecord
 
@@ -89,3 +89,41 @@ def test_random_matches_with_declaring() -> None:
     outcome = match.play([RandomAgent(3), RandomAgent(4)])
     assert outcome.winner in (0, 1)
     assert GameRecord.loads(match.record().dumps()).replay().outcome == outcome
+
+
+def test_hands_of_a_match_carry_the_game_totals_and_claim_what_the_match_books() -> None:
+    """Each hand knows the totals before it (public, in both views and in positions); the claim a view
+    shows is exactly what the match counts when that seat declares out (10.3.2)."""
+    rng = random.Random(11)
+    match = Match("pinochle", seed=11, target_score=400, declare_out=True)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    claims: list[int] = []
+    while match.outcome is None:
+        match.resolve_chance()
+        state = match.state
+        assert state.totals == tuple(match.totals)
+        assert state.view(0).game_totals == state.view(1).game_totals == state.totals
+        seat = state.current_player()
+        view = state.view(seat)
+        legal = [a for a in state.legal_actions() if str(a) != "declare out"]
+        if len(match.hands) >= 2 and state.ntricks >= 4:
+            claims.append(view.claim())
+            match.apply("declare out")
+            break
+        match.apply(agents[seat].act(view, legal) if rng.random() < 0.9 else legal[0])
+    assert match.outcome is not None and claims
+    assert match.outcome.details["claim"] == claims[0]
+    assert match.outcome.winner == (seat if claims[0] >= 400 else 1 - seat)
+    again = GameRecord.loads(match.record().dumps()).replay()
+    assert again.state == match.state and again.outcome == match.outcome
+
+
+def test_totals_in_positions() -> None:
+    s = pos(DECLARE + "; totals: 850 620", declare_out=True)
+    assert s.totals == (850, 620) and s.view(1).game_totals == (850, 620)
+    assert s.view(0).claim() == 850 + 160 + 40  # meld and dix, counters of ASa ASb THa THb
+    assert pos(s.to_position(), declare_out=True).totals == (850, 620)
+    assert pos(DECLARE).totals == (0, 0)
+    for bad in ("850", "a b", "-5 3", "1 2 3"):
+        with pytest.raises(InvalidPositionError, match="totals"):
+            pos(DECLARE + f"; totals: {bad}")

@@ -119,6 +119,8 @@ class Knowledge:
     dix_scored: int
     opp_hand: int
     """The opponent's hand, in stage 2 only (else 0)."""
+    claim: int = 0
+    """What declaring out would claim now (:meth:`PinochleView.claim`)."""
 
 
 def knowledge(view: PinochleView, fallback: PinochleRules | None = None) -> Knowledge:
@@ -151,7 +153,7 @@ def knowledge(view: PinochleView, fallback: PinochleRules | None = None) -> Know
         opp_melded=opp_melded, opp_known=opp_known,
         opp_hidden=max(0, view.opponent_hand_size - opp_known.bit_count()) if not opp_hand else 0,
         unseen=unseen, stock_size=view.stock_size, played=played, lead=lead, ntricks=len(view.tricks),
-        scored=tuple(scored), dix_scored=mask_of(view.dix_scored), opp_hand=opp_hand,
+        scored=tuple(scored), dix_scored=mask_of(view.dix_scored), opp_hand=opp_hand, claim=view.claim(),
     )
 
 

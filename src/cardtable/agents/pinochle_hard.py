@@ -37,7 +37,7 @@ import time
 import zlib
 from collections.abc import Sequence
 
-from ..pinochle.actions import PinochleAction
+from ..pinochle.actions import DECLARE_OUT, PinochleAction
 from ..pinochle.rules import PinochleRules
 from ..pinochle.view import PinochleView
 from .pimc import cautious_scores, paired_search, spread
@@ -134,7 +134,7 @@ class HardPinochleAgent:
         kn = knowledge(view, self.rules)
         ranked = ranked_actions(kn, legal, self.stage2, exact)
         self.last_worlds = 0
-        if kn.opp_hand or len(ranked) == 1 or view.phase == "exchange":
+        if kn.opp_hand or len(ranked) == 1 or view.phase == "exchange" or ranked[0][0] is DECLARE_OUT:
             return ranked
         # declining a meld is never searched: it only looks good while the playout policy chases the meld
         cands = [a for a, _ in ranked[: self.candidates] if a.kind in ("play", "meld")]

@@ -21,7 +21,8 @@ judges every stage-1 decision in points:
 
 Stage 2 is full information: it plays it perfectly with the exact solver.
 
-It never declares out (option ``declare_out``): the view carries no game totals.
+With the option ``declare_out`` it declares out as soon as its claim (the game total before the
+hand, the hand's meld and the counters it has won) reaches the target: that wins at once.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def ranked_actions(
         scored += [(a, 0.0) for a in legal if a.kind == "no meld"]
     else:
         scored = [(a, 0.0) for a in legal]
-    scored += [(a, -1e9) for a in legal if a is DECLARE_OUT]
+    winning = kn.claim >= kn.rules.target_score
+    scored += [(a, 1e9 if winning else -1e9) for a in legal if a is DECLARE_OUT]
     return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 
 

@@ -33,6 +33,10 @@ class PinochleGame(Game[PinochleRules, PinochleState]):
     def new_hand(self, dealer: int = 0) -> PinochleState:
         return PinochleState(self.rules, dealer)
 
+    def match_hand(self, dealer: int, totals: Sequence[int]) -> PinochleState:
+        """A hand that knows the game totals before it (both players see them; declaring out uses them)."""
+        return PinochleState(self.rules, dealer, (totals[0], totals[1]))
+
     def from_position(self, text: str | dict[str, str]) -> PinochleState:
         return PinochleState.from_fields(self.rules, parse_fields(text, POSITION_FIELDS))
 

@@ -48,7 +48,7 @@ __all__ = ["POSITION_FIELDS", "state_to_fields", "fill_state"]
 POSITION_FIELDS = (
     "dealer", "phase", "turn", "trump", "trumpcard", "tricks", "leader", "lead",
     "hand0", "melded0", "won0", "hand1", "melded1", "won1", "stock", "records", "dix",
-    "points0", "points1", "known0", "known1",
+    "points0", "points1", "known0", "known1", "totals",
 )
 _PHASES = (PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER)
 
@@ -88,6 +88,7 @@ def state_to_fields(state: PinochleState) -> dict[str, str]:
         "points1": _points_text(state.breakdown[1]),
         "known0": format_mask(state.known[0]),
         "known1": format_mask(state.known[1]),
+        "totals": f"{state.totals[0]} {state.totals[1]}",
     }
 
 
@@ -204,6 +205,10 @@ def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]
 def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
     """Set up the fresh ``state`` from parsed position ``fields``, checking that the position is legal."""
     state.dealer = _seat(fields, "dealer")
+    totals = fields.get("totals", "0 0").split()
+    if len(totals) != 2:
+        raise InvalidPositionError(f"totals must be two numbers (the game totals before the hand), got {fields['totals']!r}")
+    state.totals = (_int(totals[0], "totals"), _int(totals[1], "totals"))
     phase = fields.get("phase", PLAY_PHASE).strip().lower()
     if phase not in _PHASES:
         raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, got {phase!r}")

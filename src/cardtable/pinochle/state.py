@@ -59,14 +59,17 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
     __slots__ = (
         "_legal", "actors", "breakdown", "concealed", "counters", "dealer", "dealt", "declarer", "dix_scored",
         "history", "known", "last_winner", "lead", "leader", "meld_log", "melded", "ntricks", "phase", "points",
-        "rules", "scored", "stock", "trick_log", "trump", "trump_card", "won",
+        "rules", "scored", "stock", "totals", "trick_log", "trump", "trump_card", "won",
     )
 
-    def __init__(self, rules: PinochleRules | None = None, dealer: int = 0) -> None:
+    def __init__(self, rules: PinochleRules | None = None, dealer: int = 0,
+                 totals: tuple[int, int] = (0, 0)) -> None:
+        """``totals``: the game totals before this hand (public; declaring out counts from them)."""
         if dealer not in (0, 1):
             raise ValueError("dealer must be 0 or 1")
         self.rules = rules if rules is not None else PinochleRules()
         self.dealer = dealer
+        self.totals = totals
         self.phase = DEALING
         self.dealt = 0
         self.leader = 1 - dealer
@@ -357,7 +360,7 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
 
     def clone(self) -> PinochleState:
         new = PinochleState.__new__(PinochleState)
-        for name in ("rules", "dealer", "phase", "dealt", "leader", "lead", "stock", "trump", "trump_card",
+        for name in ("rules", "dealer", "totals", "phase", "dealt", "leader", "lead", "stock", "trump", "trump_card",
                      "scored", "dix_scored", "ntricks", "declarer", "last_winner", "_legal"):
             setattr(new, name, getattr(self, name))
         for name in ("concealed", "melded", "won", "known", "trick_log", "meld_log", "counters", "points",
@@ -368,7 +371,7 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
 
     def _signature(self) -> tuple[Any, ...]:
         return (
-            self.rules, self.dealer, self.phase, self.dealt, self.leader, self.lead, tuple(self.concealed),
+            self.rules, self.dealer, self.totals, self.phase, self.dealt, self.leader, self.lead, tuple(self.concealed),
             tuple(self.melded), tuple(self.won), tuple(self.known), self.stock, self.trump, self.trump_card,
             self.scored, self.dix_scored, tuple(tuple(sorted(b.items())) for b in self.breakdown), self.ntricks,
             tuple(self.trick_log), tuple(self.meld_log), self.declarer, self.last_winner, tuple(self.counters),

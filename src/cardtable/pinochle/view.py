@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import PinochleCard
-from .deck import CARDS, iter_bits
+from .deck import CARDS, index_of, iter_bits
 from .melds import KIND_NAMES, KIND_POINTS, kinds_of
 from .phases import DEALING, OVER
 from .rules import PinochleRules
+from .scoring import count_pile
 
 if TYPE_CHECKING:
     from .state import PinochleState
@@ -72,6 +73,17 @@ class PinochleView:
     """The hand score once the hand is over."""
     rules: PinochleRules | None = None
     """The rules of the hand (public)."""
+    game_totals: tuple[int, int] = (0, 0)
+    """The game totals of both seats before this hand (public)."""
+
+    def claim(self) -> int:
+        """What declaring out would claim now (10.3.2): this seat's game total before the hand, its
+        meld and dix points of the hand, and the counters it has won so far (no last-trick 10)."""
+        pile = 0
+        for card in self.won[self.seat]:
+            pile |= 1 << index_of(card)
+        counting = (self.rules or PinochleRules()).counting
+        return self.game_totals[self.seat] + self.meld_points[self.seat] + count_pile(pile, counting)
 
 
 def make_view(state: PinochleState, seat: int) -> PinochleView:
@@ -118,4 +130,5 @@ def make_view(state: PinochleState, seat: int) -> PinochleView:
         opponent_hand=_cards(state.hand(opp)) if revealed else None,
         points=(state.points[0], state.points[1]) if over else None,
         rules=state.rules,
+        game_totals=state.totals,
     )
