@@ -203,7 +203,7 @@ def test_agent_specs_and_thinking_time() -> None:
     assert hard.label == hard.level == "hard/time_budget=none/worlds=4"
     for a in (hard, simple):
         assert a.decisions > 0 and 0 < a.seconds_per_decision <= a.slowest
-    assert "s/move" in r.format_text() and r.to_dict()["agents"][0]["decisions"] == hard.decisions
+    assert "ms/move" in r.format_text() and r.to_dict()["agents"][0]["decisions"] == hard.decisions
     assert "seconds_per_decision" not in r.results()["agents"][0]  # results stay timing-free
     with pytest.raises(CardtableError, match="bad options nonsense=1"):
         run_arena("gin", ["hard/nonsense=1", "simple"], deals=1, workers=1)

@@ -187,10 +187,10 @@ class ArenaReport:
                 a.label, _ci(a.points), _ci(a.margin, signed=True),
                 f"{a.wins:g}/{a.trials}", f"{_num(100 * a.win_rate, digits=1)}%",
                 f"[{_num(100 * a.win_low, digits=1)}, {_num(100 * a.win_high, digits=1)}]",
-                str(a.hands), f"{a.seconds_per_decision:.3f}", f"{a.slowest:.2f}",
+                str(a.hands), f"{1000 * a.seconds_per_decision:.1f}", f"{1000 * a.slowest:.0f}",
             ])
         lines += _table(["agent", f"points/hand [{pct} CI]", f"margin/hand [{pct} CI]", win_noun, "rate",
-                         f"Wilson {pct}", "hands", "s/move", "slowest"], rows)
+                         f"Wilson {pct}", "hands", "ms/move", "max ms"], rows)
         if self.pairs:
             labels = [a.label for a in self.agents]
             lines += ["", f"head-to-head (row vs column, same deals): margin per hand [{pct} CI]; "
