@@ -45,3 +45,16 @@ def test_core_and_cli_import_without_fastapi() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "needs the web extra" in done.stderr
+
+
+def test_pinochle_claim_is_shown_only_with_declaring_out() -> None:
+    from cardtable.pinochle import PinochleGame, PinochleRules
+
+    text = ("dealer: 1; leader: 0; trumpcard: KSb; tricks: 3; hand0: 12; hand1: 12; won0: ASa ASb THa THb;"
+            "won1: 9Ha 9Hb; points0: run=150; points1: marriage=20; totals: 700 640")
+    on = PinochleGame(PinochleRules(declare_out=True)).from_position(text)
+    data = [serialize_view("pinochle", on.view(s)) for s in (0, 1)]
+    assert [d["extras"]["claim"] for d in data] == [700 + 150 + 40, 640 + 20]
+    assert data[0]["extras"]["target"] == 1000 and data[0]["game_totals"] == [700, 640]
+    off = PinochleGame().from_position(text)
+    assert "claim" not in serialize_view("pinochle", off.view(0))["extras"]

@@ -641,6 +641,8 @@ class PinochleAdapter(GameAdapter):
         info.append(trump + "\n", style="bold red1" if view.trump in (1, 2) else "bold")
         info.append(f"Stage {view.stage}\n", style="bold")
         info.append(f"Stock {view.stock_size}", style="dim")
+        if view.rules is not None and view.rules.declare_out:
+            info.append(f"\nClaim {view.claim()}/{view.rules.target_score}", style="dim")
         grid.add_row(Text("Stock", style="dim"), Text("Trump card", style="dim"), Text("Trick", style="dim"), Text(""))
         grid.add_row(stock, turn, trick, info)
         parts: list[RenderableType] = [grid]

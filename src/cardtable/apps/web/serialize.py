@@ -74,6 +74,9 @@ def serialize_view(game: str, view: Any) -> dict[str, Any]:
             from ...gin.melds import deadwood
 
             extras["best_after_discard"] = min(deadwood(hand & ~c.bit) for c in view.hand)
+    if game == "pinochle" and view.rules is not None and view.rules.declare_out:
+        extras["claim"] = view.claim()  # what declaring out would claim now: public counts only
+        extras["target"] = view.rules.target_score
     showdown = getattr(view, "showdown", None) if game == "gin" else None
     if showdown is not None and isinstance(data.get("showdown"), dict):  # only in a finished hand's view
         data["showdown"]["layoff_steps"] = layoff_steps(showdown)

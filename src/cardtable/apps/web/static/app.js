@@ -326,6 +326,7 @@ function centre(s) {
       <div><div class="label">Trump card</div>${v.trump_card ? cardSVG(v.trump_card) : '<div class="empty"></div>'}</div>
       <div><div class="label">Trick</div>${v.lead ? cardSVG(v.lead, "upcard") : '<div class="empty"></div>'}</div>
       <div class="info">Trump <b>${v.trump >= 0 ? SUIT_NAMES[v.trump] : "-"}</b><br>Stage ${v.stage}<br>Meld ${v.meld_points.join(" / ")}
+      ${v.extras && v.extras.claim !== undefined ? `<br>Claim ${v.extras.claim} of ${v.extras.target} (declare out)` : ""}
       ${last ? `<br>Last trick ${prettyCard(last[1])} ${prettyCard(last[2])} → ${esc(names[last[3]])}` : ""}</div></div>`;
   }
   return "";
