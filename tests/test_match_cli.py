@@ -11,7 +11,7 @@ import pytest
 from cardtable import GameRecord, Match
 from cardtable.agents import RandomAgent, make_agent
 from cardtable.cli import main, simulate
-from cardtable.errors import IllegalActionError
+from cardtable.errors import CardtableError, IllegalActionError
 
 
 def test_match_reaches_target_and_rotates_dealer() -> None:
@@ -119,3 +119,28 @@ def test_plain_game_is_saved_and_resumed(tmp_path: object) -> None:
     # the position shown after resuming is the one we left: same hand text as the last prompt before quitting
     last_hand_before = [ln for ln in first.stdout.splitlines() if ln.startswith("Your hand:")][-1]
     assert last_hand_before in again.stdout
+
+
+def test_play_takes_agent_specs_and_names_bad_ones(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """`-o hard/time_budget=0.05` plays (and is saved and resumed with its options); a bad option is a clear error."""
+    import os
+    from pathlib import Path
+
+    from cardtable.store import SeatKind
+
+    assert SeatKind.parse("computer:hard/time_budget=0.05/workers=2").level == "hard/time_budget=0.05/workers=2"
+    for bad in ("hard/x", "hard/=1", "hard/a=1/", "hard/a b=1"):
+        with pytest.raises(CardtableError, match="bad computer level"):
+            SeatKind.parse(f"computer:{bad}")
+    db = Path(str(tmp_path)) / "games.db"
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(db)}
+    args = [sys.executable, "-m", "cardtable.cli", "play", "gin", "--plain", "--seed", "8"]
+    ok = subprocess.run(args + ["-o", "hard/time_budget=0.05"], input="pass\nquit\n", capture_output=True,
+                        text=True, timeout=120, env=env)
+    assert "bye" in ok.stdout and ok.returncode in (0, 1), ok.stderr
+    again = subprocess.run([sys.executable, "-m", "cardtable.cli", "resume", "--plain"], input="quit\n",
+                           capture_output=True, text=True, timeout=120, env=env)
+    assert "resuming game 1 (gin)" in again.stdout, again.stderr
+    bad = subprocess.run(args + ["-o", "hard/nonsense=1"], input="quit\n", capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert bad.returncode == 2 and "bad options nonsense=1" in bad.stderr and "Traceback" not in bad.stderr

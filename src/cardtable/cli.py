@@ -268,6 +268,14 @@ def _play(args: argparse.Namespace) -> int:
     options = _options(getattr(args, "option", []))
     seed = getattr(args, "seed", None)
     opponents = getattr(args, "opponent", None)
+    if opponents and game:
+        from .agents import make_agent
+
+        for level in opponents:  # a bad level or agent option is an error now, not after the first move
+            try:
+                make_agent(game, level, seed=0)
+            except ValueError as exc:
+                raise CardtableError(str(exc)) from None
     store = None if getattr(args, "no_save", False) else _open_store(args.database, required=False)
     if _use_tui(getattr(args, "plain", False)):
         from .apps.tui import run_app

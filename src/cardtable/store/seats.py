@@ -1,6 +1,7 @@
 """Who sits in a seat: a human, or a computer player of some level.
 
-Written as text: ``human``, ``computer:simple`` (or just the level, ``simple``).
+Written as text: ``human``, ``computer:simple`` (or just the level, ``simple``); a level may
+carry agent options (``computer:hard/time_budget=0.3``, see :func:`cardtable.agents.parse_agent_spec`).
 Needs no SQLAlchemy.
 
 >>> SeatKind.parse("simple")
@@ -22,6 +23,8 @@ __all__ = ["SeatKind", "HUMAN", "COMPUTER", "parse_seat_kinds"]
 HUMAN = "human"
 COMPUTER = "computer"
 _WORD = re.compile(r"[a-z][a-z0-9_.+-]*")
+_LEVEL = re.compile(r"[a-z][a-z0-9_.+-]*(/[a-z_][a-z0-9_]*=[a-z0-9_.+-]+)*")
+"""A level, or an agent spec with options (``hard/time_budget=0.3``)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -34,7 +37,7 @@ class SeatKind:
     def __post_init__(self) -> None:
         if not _WORD.fullmatch(self.kind) or len(self.kind) > 16:
             raise CardtableError(f"bad seat kind {self.kind!r}")
-        if self.level is not None and (not _WORD.fullmatch(self.level) or len(self.level) > 32):
+        if self.level is not None and (not _LEVEL.fullmatch(self.level) or len(self.level) > 64):
             raise CardtableError(f"bad computer level {self.level!r}")
 
     @classmethod
