@@ -57,7 +57,10 @@ Pinochle, games to 1000:
                        (this script, 139 hands, 806 s)                        0.81 after the budget fix)
     hard vs medium     72.7% [58.1, 83.6] of 44    +20.9 [+0.9, +40.9]       (earlier script, 108 hands,
                                                                               before the stage-2 deadline)
-    both runs pooled   71.4% [61.0, 80.0] of 84
+    hard vs medium     72.5% [57.2, 83.9] of 40    +51.35 [+29.29, +73.42]   0.394 (0.81)
+                       (this script, --seed 2027, 148 hands, 826 s, after the budget fix)
+    this session       71.2% [60.5, 80.0] of 80
+    all three pooled   71.8% [63.3, 78.9] of 124
     medium vs easy     75.0% [59.8, 85.8] of 40    +52.2 [+32.5, +71.8]      (earlier script, 120 hands)
     easy vs random     100% [91.2, 100] of 40      +162.3 [+142.2, +182.4]   (earlier script, 120 hands)
 """
