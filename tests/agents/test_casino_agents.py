@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agents_support import decision_points
 
 from cardtable.agents import AGENT_LEVELS, RandomAgent, make_agent
 from cardtable.agents.casino_common import FULL, knowledge, sample_world, world_state
@@ -37,16 +38,7 @@ def agent(level: str, seed: int = 3) -> Any:
 
 
 def states_of_play(rules: CasinoRules, seed: int, agents: list[Any]) -> Iterator[CasinoState]:
-    """Every decision point of one hand (the agents' choices applied as it goes)."""
-    rng = random.Random(seed)
-    state = CasinoGame(rules).new_hand(seed % rules.num_players)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
-        yield state
-        seat = state.current_player()
-        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+    return decision_points(CasinoGame(rules), seed, agents)
 
 
 POSITIONS = {

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agents_support import decision_points
 
 from cardtable.agents import AGENT_LEVELS, RandomAgent, make_agent
 from cardtable.agents.gin_common import LightGinAgent, World, knowledge, sample_world
@@ -39,16 +40,7 @@ def agents_for(level: str, rules: GinRules | None = None) -> Any:
 
 
 def states_of_play(rules: GinRules, seed: int, agents: list[Any]) -> Iterator[GinState]:
-    """Every decision point of one hand (the agents' choices applied as it goes)."""
-    rng = random.Random(seed)
-    state = GinGame(rules).new_hand(seed % 2)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
-        yield state
-        seat = state.current_player()
-        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+    return decision_points(GinGame(rules), seed, agents)
 
 
 def simple_play(seeds: range, rules: GinRules | None = None) -> Iterator[tuple[GinState, int]]:

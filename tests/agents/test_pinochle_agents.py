@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agents_support import decision_points
 
 from cardtable.agents import AGENT_LEVELS, make_agent
 from cardtable.agents.pinochle_common import Sim, knowledge, sample_world
@@ -30,16 +31,7 @@ def fast_hard(seed: int = 1) -> HardPinochleAgent:
 
 
 def decisions(seed: int, agents: list[Any], rules: PinochleRules | None = None) -> Iterator[PinochleState]:
-    """Every decision point of one hand (the agents' choices applied as it goes)."""
-    rng = random.Random(seed)
-    state = PinochleGame(rules).new_hand(seed % 2)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
-        yield state
-        seat = state.current_player()
-        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+    return decision_points(PinochleGame(rules), seed, agents)
 
 
 def decision_type(state: PinochleState) -> str:
