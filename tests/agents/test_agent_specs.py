@@ -39,3 +39,13 @@ def test_unknown_options_and_levels_are_clear_errors(game: str) -> None:
             make_agent(game, f"{level}/nonsense=1")
     with pytest.raises(ValueError, match="unknown agent level 'expert'"):
         make_agent(game, "expert/time_budget=1")
+
+
+def test_explaining_agent_prefers_the_given_levels_then_the_strongest() -> None:
+    from cardtable.agents import explaining_agent
+    from cardtable.agents.gin_medium import MediumGinAgent
+
+    assert isinstance(explaining_agent("gin", seed=1), HardGinAgent)
+    assert isinstance(explaining_agent("gin", seed=1, prefer=["random", "medium"]), MediumGinAgent)
+    assert isinstance(explaining_agent("pinochle", prefer=["expert"]), HardPinochleAgent)  # unknown: skipped
+    assert explaining_agent("no-such-game") is None

@@ -19,11 +19,13 @@ ValueError: gin agent 'easy': bad options depth=3 (EasyGinAgent.__init__() got a
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
+from ..errors import CardtableError
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "AGENT_LEVELS"]
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "AGENT_LEVELS"]
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -85,3 +87,16 @@ def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -
             raise
         given = ", ".join(f"{k}={v}" for k, v in options.items())
         raise ValueError(f"{game} agent {level!r}: bad options {given} ({exc})") from None
+
+
+def explaining_agent(game: str, seed: int | None = None, prefer: Sequence[str] = ()) -> Any | None:
+    """The first agent that can ``explain`` its moves (for hints): of the ``prefer`` levels, then of the
+    game's levels, strongest first; ``None`` when no level can be built here or explains."""
+    for level in dict.fromkeys([*prefer, *reversed(AGENT_LEVELS.get(game, ()))]):
+        try:
+            agent = make_agent(game, level, seed=seed)
+        except (ValueError, CardtableError, ImportError):
+            continue
+        if hasattr(agent, "explain"):
+            return agent
+    return None

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...agents import AGENT_LEVELS, make_agent
+from ...agents import explaining_agent, make_agent
 from ...core import CHANCE, GameState, HandResult
 from ...errors import CardtableError
 from ...match import Match
@@ -289,15 +289,7 @@ class TableSession:
             return self._hint_agent
         self._hint_checked = True
         own = [lv for s, lv in sorted(self.levels.items()) if hasattr(self.agents[s], "explain")]
-        order = own + [lv for lv in reversed(AGENT_LEVELS.get(self.game_name, ())) if lv not in own]
-        for level in order:
-            try:
-                agent = make_agent(self.game_name, level, seed=self.seed)
-            except (ValueError, CardtableError, ImportError):
-                continue
-            if hasattr(agent, "explain"):
-                self._hint_agent = agent
-                break
+        self._hint_agent = explaining_agent(self.game_name, seed=self.seed, prefer=own)
         return self._hint_agent
 
     def hints(self, k: int = 5) -> list[Hint]:

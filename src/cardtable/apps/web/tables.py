@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import insert, select, update
 
-from ...agents import AGENT_LEVELS, make_agent
+from ...agents import AGENT_LEVELS, explaining_agent, make_agent
 from ...core import GameState, HandResult
 from ...errors import CardtableError
 from ...match import Match
@@ -151,14 +151,7 @@ class Table:
         if self._hint_checked:
             return self._hint_agent
         self._hint_checked = True
-        for level in reversed(AGENT_LEVELS.get(self.game, ())):
-            try:
-                agent = make_agent(self.game, level, seed=self.match.seed)
-            except (ValueError, CardtableError, ImportError):
-                continue
-            if hasattr(agent, "explain"):
-                self._hint_agent = agent
-                break
+        self._hint_agent = explaining_agent(self.game, seed=self.match.seed)
         return self._hint_agent
 
     # --- messages --------------------------------------------------------------------------------
