@@ -24,9 +24,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import PinochleCard
 from ..pinochle.actions import DRAW, EXCHANGE, NO_EXCHANGE, NO_MELD, PLAY, PinochleAction, meld_action
-from ..pinochle.deck import FULL, NINE, RANK_MASKS, SUIT_MASKS, card_points, higher_mask, index_of, iter_bits
+from ..pinochle.deck import FULL, NINE, RANK_MASKS, SUIT_MASKS, card_points, higher_mask, index_of, iter_bits, mask_of
 from ..pinochle.melds import (
     ACES,
     DIX,
@@ -77,13 +76,6 @@ TRUMP_KEEP = (13.0, 11.0, 8.0, 7.0, 6.0, 4.0)
 """Stage-2 trick power of a trump by rank (A..9), in points."""
 SIDE_KEEP = (5.0, 2.0, 0.0, 0.0, 0.0, 0.0)
 """Stage-2 trick power of a non-trump card by rank."""
-
-
-def mask_of(cards: Sequence[PinochleCard]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << index_of(c)
-    return m
 
 
 def rules_of(view: PinochleView, fallback: PinochleRules | None = None) -> PinochleRules:

@@ -19,6 +19,7 @@ from ..cards import Card, PinochleCard
 from ..errors import InvalidNotationError
 
 __all__ = [
+    "mask_of",
     "ACE",
     "TEN",
     "KING",
@@ -89,6 +90,14 @@ def higher_mask(i: int) -> int:
 
 def index_of(card: PinochleCard) -> int:
     return _INDEX[card.index]
+
+
+def mask_of(cards: Iterable[PinochleCard]) -> int:
+    """The bit mask of physical cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << _INDEX[c.index]
+    return m
 
 
 def card_text(i: int) -> str:

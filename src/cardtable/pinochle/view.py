@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import PinochleCard
-from .deck import CARDS, index_of, iter_bits
+from .deck import CARDS, iter_bits, mask_of
 from .melds import KIND_NAMES, KIND_POINTS, kinds_of
 from .phases import DEALING, OVER
 from .rules import PinochleRules
@@ -79,11 +79,8 @@ class PinochleView:
     def claim(self) -> int:
         """What declaring out would claim now (10.3.2): this seat's game total before the hand, its
         meld and dix points of the hand, and the counters it has won so far (no last-trick 10)."""
-        pile = 0
-        for card in self.won[self.seat]:
-            pile |= 1 << index_of(card)
         counting = (self.rules or PinochleRules()).counting
-        return self.game_totals[self.seat] + self.meld_points[self.seat] + count_pile(pile, counting)
+        return self.game_totals[self.seat] + self.meld_points[self.seat] + count_pile(mask_of(self.won[self.seat]), counting)
 
 
 def make_view(state: PinochleState, seat: int) -> PinochleView:
