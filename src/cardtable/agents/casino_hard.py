@@ -16,7 +16,8 @@ after the k-th end of a deal and scores the capture piles so far by the same
 weights as ``medium`` (the true points once the hand is over). Later deals
 add so much noise (a paired difference has a standard deviation of 4-5 points
 over whole hands) that the default, the end of the current deal, plays far
-better within a second than whole-hand playouts (see the strength benchmark).
+better within a second than whole-hand playouts (compare them with
+``benchmarks/agents_strength.py casino --pairs hard:hard/horizon=0``).
 
 With two players, once the last deal is out every card is known (the unseen
 cards are exactly the opponent's hand), and the rest of the hand is solved

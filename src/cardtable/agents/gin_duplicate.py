@@ -2,7 +2,8 @@
 
 Every chance step (deal or stock draw) takes the first card of a seeded deck
 permutation that is still in the stock, so both seatings see the same deal and
-the same stock order. Used by the strength benchmark and the agent tests.
+the same stock order. Used by the agent tests (the arena plays duplicate deals through
+seeded matches instead).
 """
 
 from __future__ import annotations
