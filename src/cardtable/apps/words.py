@@ -1,0 +1,259 @@
+"""Actions and cards in the words a player would use: one phrasing for every table.
+
+The terminal app, line mode and the browser table all show moves through
+this module, so a move reads the same everywhere: as a button or menu entry
+(:func:`describe_action`, an imperative: "Take the 7♥ from the discard
+pile") and in the log (:func:`narrate_action`: "Alice takes the 7♥ from the
+discard pile", "You take …"). Pinochle's physical copies (``a``/``b``) are
+the same card to a player and never appear here.
+
+>>> from cardtable.gin.actions import GinAction
+>>> from cardtable.cards import Card
+>>> describe_action(GinAction("take"), upcard=Card.parse("7H"))
+'Take the 7♥ from the discard pile'
+>>> narrate_action(GinAction("discard", Card.parse("TS")), "Alice")
+'Alice discards the 10♠'
+>>> narrate_action(GinAction("discard", Card.parse("TS")), "You")
+'You discard the 10♠'
+>>> from cardtable.casino.actions import capture
+>>> from cardtable.cards import cards_to_mask, parse_cards
+>>> describe_action(capture(Card.parse("8S"), cards_to_mask(parse_cards("8D 5D 3C"))))
+'Capture 8♦ and 5♦+3♣ with your 8♠'
+>>> from cardtable.pinochle.actions import PLAY, meld_action
+>>> from cardtable.pinochle.deck import index_of, mask_of
+>>> from cardtable.cards import PinochleCard
+>>> describe_action(PLAY[index_of(PinochleCard.parse("QHb"))])
+'Play Q♥'
+>>> describe_action(meld_action(2, mask_of([PinochleCard.parse("KHa"), PinochleCard.parse("QHb")])), meld_points=20)
+'Meld a marriage (K♥ Q♥, 20 points)'
+>>> plural(1, "card"), plural(2, "card"), plural(1, "sweep"), plural(3, "spade")
+('1 card', '2 cards', '1 sweep', '3 spades')
+>>> card_long_name(Card.parse("QS")), card_long_name(PinochleCard.parse("TDa"))
+('queen of spades', '10 of diamonds')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..cards import Card, PinochleCard
+
+__all__ = [
+    "plural",
+    "join_words",
+    "card_name",
+    "card_long_name",
+    "cards_text",
+    "describe_action",
+    "narrate_action",
+    "meld_kind_name",
+    "third_person",
+]
+
+_RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+_IRREGULAR_PLURALS = {"is": "are", "was": "were", "has": "have", "does": "do"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word`` in the right number: ``1 card``, ``2 cards``, ``1 sweep``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {many if many is not None else _plural_word(word)}"
+
+
+def _plural_word(word: str) -> str:
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith(("s", "sh", "ch", "x")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def third_person(verb: str) -> str:
+    """The third person singular of an English verb: ``take`` → ``takes``, ``pass`` → ``passes``."""
+    if verb in ("have",):
+        return "has"
+    if verb == "do":
+        return "does"
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        return verb + "es"
+    return verb + "s"
+
+
+def join_words(items: Sequence[str], conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def _base(card: Card | PinochleCard) -> Card:
+    return card.card if isinstance(card, PinochleCard) else card
+
+
+def card_name(card: Card | PinochleCard) -> str:
+    """The short form a player reads: ``7♥``, ``10♠`` (no Pinochle copy letter)."""
+    return _base(card).pretty()
+
+
+def card_long_name(card: Card | PinochleCard) -> str:
+    """The spoken form, for screen readers and accessible names: ``7 of hearts``, ``queen of spades``."""
+    c = _base(card)
+    return f"{_RANK_WORDS[c.rank - 1]} of {_SUIT_WORDS[c.suit]}"
+
+
+def cards_text(cards: Iterable[Card | PinochleCard], sep: str = " ") -> str:
+    """Cards in their short form, separated by ``sep``."""
+    return sep.join(card_name(c) for c in cards)
+
+
+def meld_kind_name(kind: str) -> str:
+    """A Pinochle meld kind as spoken: ``royal-marriage`` → ``royal marriage``."""
+    return kind.replace("-", " ")
+
+
+# ----------------------------------------------------------------------------------------------------
+# Phrases: a verb and the rest, so the same move reads as an order ("Take …") and as news ("Alice takes …").
+# ``{own}`` stands for "your" in an order and "the" in the log.
+# ----------------------------------------------------------------------------------------------------
+def _phrase(action: Any, upcard: Card | None, meld_points: int | None, turnup: Any) -> tuple[str, str]:
+    module = type(action).__module__
+    if module.endswith("gin.actions"):
+        return _gin_phrase(action, upcard)
+    if module.endswith("casino.actions"):
+        return _casino_phrase(action)
+    if module.endswith("pinochle.actions"):
+        return _pinochle_phrase(action, meld_points, turnup)
+    text = str(action)
+    verb, _, rest = text.partition(" ")
+    return verb, rest
+
+
+def _gin_phrase(action: Any, upcard: Card | None) -> tuple[str, str]:
+    kind = action.kind
+    card = action.card
+    up = f"the {upcard.pretty()}" if upcard is not None else "the upcard"
+    if kind == "take":
+        return "take", f"{up} from the discard pile"
+    if kind == "draw":
+        return "draw", "from the stock"
+    if kind == "pass":
+        return "pass", f"on {up}" if upcard is not None else ""
+    if kind == "discard":
+        return "discard", f"the {card.pretty()}"
+    if kind == "knock":
+        return "knock", f"with the {card.pretty()} face down"
+    if kind == "big gin":
+        return "declare", "big gin"
+    if kind == "take knock":
+        return "take", f"{up} and knock"
+    if kind == "arrange":
+        from ..gin.actions import _meld_order
+
+        melds = [cards_text(_meld_order(m), "") for m in action.melds]
+        return "lay", "down " + (join_words(melds) if melds else "no melds")
+    if kind == "drawn":
+        return "draw", "a card from the stock"
+    return "deal", "a card"
+
+
+def _casino_groups(action: Any) -> list[str]:
+    from ..casino.values import VALUE, bits, partition, split_partners
+
+    def group(mask: int) -> str:
+        return "+".join(Card.from_index(i).pretty() for i in sorted(bits(mask), key=lambda i: (-VALUE[i], i)))
+
+    def build_ref(value: int, mask: int) -> str:
+        return f"the {value}-build ({group(mask)})"
+
+    if action.kind == "capture":
+        if action.card.is_court:
+            parts = [Card.from_index(i).pretty() for i in bits(action.loose)]
+        else:
+            groups = partition(action.loose, action.value)
+            parts = [group(g) for g in (groups if groups is not None else [action.loose])] if action.loose else []
+        parts.extend(build_ref(v, m) for v, m in action.builds)
+        return parts
+    raised = action.raised
+    need = action.value - VALUE[action.card.index] - (raised[0] if raised else 0)
+    partners, rest = split_partners(action.loose, need, action.value)
+    out = [group(partners) if partners else ""]
+    groups = partition(rest, action.value) if rest else []
+    out.extend(group(g) for g in (groups if groups is not None else [rest]))
+    out.extend(build_ref(v, m) for v, m in action.builds if raised is None or m != raised[1])
+    return out
+
+
+def _casino_phrase(action: Any) -> tuple[str, str]:
+    card = action.card.pretty()
+    kind = action.kind
+    if kind == "trail":
+        return "trail", f"{{own}} {card}"
+    if kind == "deal":
+        return "deal", "a card"
+    parts = _casino_groups(action)
+    if kind == "capture":
+        return "capture", f"{join_words(parts)} with {{own}} {card}"
+    partners, others = parts[0], parts[1:]
+    plus = f", plus {join_words(others)}" if others else ""
+    raised = action.raised
+    if raised is not None:
+        extra = f" and {partners}" if partners else ""
+        return "raise", f"the {raised[0]}-build to {action.value} with {{own}} {card}{extra}{plus}"
+    if not partners and not action.loose and len(action.builds) == 1:
+        return "add", f"{{own}} {card} to the {action.value}-build"
+    extra = f" and {partners}" if partners else ""
+    return "build", f"{action.value} from {{own}} {card}{extra}{plus}"
+
+
+def _pinochle_phrase(action: Any, meld_points: int | None, turnup: Any) -> tuple[str, str]:
+    kind = action.kind
+    if kind == "play":
+        return "play", card_name(action.physical)
+    if kind == "exchange":
+        trump = f" for the {card_name(turnup)}" if turnup is not None else " for the trump card"
+        return "exchange", f"the {card_name(action.physical)}{trump}"
+    if kind == "no exchange":
+        return "keep", "the dix (no exchange)"
+    if kind == "meld":
+        name = meld_kind_name(action.meld_name)
+        article = "" if name.endswith("around") else "the " if name == "dix" else "an " if name[0] in "aeiou" else "a "
+        detail = cards_text(action.meld_cards)
+        if meld_points is not None:
+            detail += f", {plural(meld_points, 'point')}"
+        return "meld", f"{article}{name} ({detail})"
+    if kind == "no meld":
+        return "decline", "to meld"
+    if kind == "declare out":
+        return "declare", "out"
+    if kind == "draw":
+        return "draw", "a card"
+    return "deal", "a card"
+
+
+def describe_action(action: Any, *, upcard: Card | None = None, meld_points: int | None = None,
+                    turnup: Any = None) -> str:
+    """The action as a button or menu entry: an order in plain words.
+
+    ``upcard`` names the Gin discard-pile card a take refers to, ``meld_points``
+    the value of a Pinochle meld, ``turnup`` the trump card a dix is exchanged for.
+    """
+    verb, rest = _phrase(action, upcard, meld_points, turnup)
+    text = f"{verb.capitalize()} {rest.format(own='your')}".strip()
+    return text
+
+
+def narrate_action(action: Any, who: str, *, upcard: Card | None = None, meld_points: int | None = None,
+                   turnup: Any = None) -> str:
+    """The action as news for the log: ``Alice takes the 7♥ …``; ``who`` = ``"You"`` keeps the base verb."""
+    verb, rest = _phrase(action, upcard, meld_points, turnup)
+    own = "your" if who == "You" else "the"
+    verb = verb if who == "You" else third_person(verb)
+    return f"{who} {verb} {rest.format(own=own)}".strip()
