@@ -101,4 +101,8 @@ def run_app(
     app = CardtableApp(game=game, opponents=list(opponents) if opponents else None, preset=preset,
                        options=options, seed=seed, store=store, resume=resumed)
     code = app.run()
+    if app.return_code:  # a crash (Textual printed the traceback): the process must fail
+        return int(app.return_code)
+    if app.quit_note:
+        print(app.quit_note)
     return int(code) if isinstance(code, int) else 0

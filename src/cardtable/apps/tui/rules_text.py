@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .common import option_name, option_value_text
+
 __all__ = ["RULES", "rules_markdown"]
 
 GIN = """\
@@ -104,6 +106,6 @@ def rules_markdown(game: str, rules: Any = None) -> str:
     text = RULES.get(game, f"# {game}\n\nNo summary written yet.") + "\n" + KEYS
     if rules is not None and hasattr(rules, "to_dict"):
         describe = rules.describe() if hasattr(rules, "describe") else ""
-        rows = "\n".join(f"| `{k}` | {v!r} |" for k, v in rules.to_dict().items())
+        rows = "\n".join(f"| {option_name(k)} | {option_value_text(v)} |" for k, v in rules.to_dict().items())
         text += f"\n## Options of this match ({describe})\n\n| option | value |\n|---|---|\n{rows}\n"
     return text

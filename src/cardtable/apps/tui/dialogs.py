@@ -1,0 +1,338 @@
+"""Dialogs over the table: the end of a hand, the score sheet, the rules, hints."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import (
+    Button,
+    DataTable,
+    Markdown,
+    OptionList,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from ...errors import CardtableError
+from .cardart import inline_cards
+from .common import DEFAULT_PACE
+from .rules_text import rules_markdown
+from .session import FinishedHand, TableSession
+
+__all__ = ["HandOverScreen", "ScoreSheetScreen", "RulesScreen", "HintScreen", "QuitScreen", "quit_note"]
+
+_CARD_RE = re.compile(r"\b(10|[2-9TJQKA])([SHDC♠♥♦♣])\b")
+
+
+class HandOverScreen(ModalScreen[None]):
+    """The showdown: melds, layoffs card by card, deadwood and points; then the running score."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "step", "Next layoff"),
+        Binding("enter,escape", "done", "Continue"),
+        Binding("s", "sheet", "Scores"),
+    ]
+
+    DEFAULT_CSS = """
+    HandOverScreen { align: center middle; }
+    #over { width: 96%; max-width: 110; height: 96%; border: thick $primary; background: $surface; padding: 0 1; }
+    #over-title { text-style: bold; height: 1; background: $primary; }
+    #breakdown { height: auto; }
+    #totals { height: auto; margin-top: 1; }
+    #continue { margin-top: 1; }
+    HandOverScreen .keys { color: $text-muted; height: 1; }
+    """
+
+    def __init__(self, session: TableSession, done: FinishedHand, pace: float = DEFAULT_PACE) -> None:
+        super().__init__()
+        self.session = session
+        self.done = done
+        self.steps = session.adapter.breakdown_steps(done.state)
+        self.step = 0 if pace > 0 else self.steps
+        self.pace = pace
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="over"):
+            yield Static(f" Hand {self.done.number} is over", id="over-title")
+            yield Static("", id="breakdown")
+            yield Static("", id="totals")
+            yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
+                         variant="primary", id="continue")
+            yield Static("Space: next layoff · Enter: continue · s: score sheet", classes="keys")
+
+    def on_mount(self) -> None:
+        self._show_step()
+        if self.step < self.steps:
+            self._timer = self.set_interval(max(0.4, self.pace), self._auto_step)
+
+    def _auto_step(self) -> None:
+        self.action_step()
+
+    def _show_step(self) -> None:
+        s = self.session
+        d = self.done
+        self.query_one("#breakdown", Static).update(
+            s.adapter.breakdown(d.state, d.result, s.human_seat, s.names, self.step))
+        t = Text()
+        names = s.m.side_names()
+        pts = ", ".join(f"{n} +{p}" for n, p in zip(names, d.result.points))
+        t.append(f"This hand: {pts}\n", style="bold")
+        t.append("Running totals: " + ", ".join(f"{n} {v}" for n, v in zip(names, d.totals_after)))
+        if d.match_over and s.m.outcome is not None:
+            o = s.m.outcome
+            t.append(f"\nMatch over — {names[o.winner]} wins {' - '.join(map(str, o.final_totals))}", style="bold green")
+        self.query_one("#totals", Static).update(t)
+
+    def action_step(self) -> None:
+        if self.step < self.steps:
+            self.step += 1
+            self._show_step()
+        if self.step >= self.steps and self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def action_done(self) -> None:
+        if self.step < self.steps:
+            self.step = self.steps
+            if self._timer is not None:
+                self._timer.stop()
+                self._timer = None
+            self._show_step()
+            return
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#continue")
+    def _continue(self) -> None:
+        self.step = self.steps
+        self.dismiss(None)
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.session))
+
+
+class ScoreSheetScreen(ModalScreen[None]):
+    """The match score sheet: every hand's points and running totals (and the final result)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,s,q", "close", "Close")]
+
+    DEFAULT_CSS = """
+    ScoreSheetScreen { align: center middle; }
+    #sheet-box { width: 90%; max-width: 100; height: 90%; border: thick $secondary; background: $surface; }
+    #sheet-title { text-style: bold; height: 1; background: $secondary; padding: 0 1; }
+    #sheet { height: 1fr; }
+    #final { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, session: TableSession, final: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.final = final
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sheet-box"):
+            yield Static(" Score sheet" + (" — final" if self.final else ""), id="sheet-title")
+            yield DataTable(id="sheet", zebra_stripes=True, cursor_type="row")
+            yield Static("", id="final")
+
+    def on_mount(self) -> None:
+        m = self.session.m
+        table = self.query_one("#sheet", DataTable)
+        names = m.side_names()
+        table.add_column("Hand")
+        table.add_column("Dealer")
+        for n in names:
+            table.add_column(n[:16])
+        table.add_column("Result")
+        for row in m.score_sheet():
+            cells: list[Any] = [str(row["hand"]), m.seat_names[row["dealer"]][:12]]
+            for p, tot in zip(row["points"], row["totals"]):
+                cells.append(f"{'+' + str(p) if p else '·':>4}  {tot:>4}")
+            cells.append(row["summary"] or "")
+            table.add_row(*cells)
+        t = Text()
+        if m.outcome is not None:
+            o = m.outcome
+            t.append("Final (with bonuses): " + ", ".join(f"{n} {v}" for n, v in zip(names, o.final_totals)) + "\n",
+                     style="bold")
+            t.append(f"{names[o.winner]} wins by {o.margin}.", style="bold green")
+        else:
+            t.append("Totals: " + ", ".join(f"{n} {v}" for n, v in zip(names, m.totals)), style="bold")
+            target = getattr(m.game.rules, "target_score", None)
+            if target is not None:
+                t.append(f"  — first to {target}", style="dim")
+        self.query_one("#final", Static).update(t)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(ModalScreen[None]):
+    """A short summary of the game's rules and the options of this match."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r,f1", "close", "Close")]
+
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    #rules-box { width: 95%; max-width: 110; height: 95%; border: thick $accent; background: $surface; }
+    """
+
+    def __init__(self, game: str, rules: Any) -> None:
+        super().__init__()
+        self.game = game
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-box"):
+            yield Markdown(rules_markdown(self.game, self.rules), id="rules")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HintScreen(ModalScreen[str | None]):
+    """The hint player's top moves with their values; Enter plays the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "close", "Close")]
+
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    #hint-box { width: 70; max-width: 95%; height: auto; max-height: 80%; border: thick $success; background: $surface; padding: 0 1; }
+    #hint-list { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, session: TableSession, hints: list[Any]) -> None:
+        super().__init__()
+        self.session = session
+        self.hints = hints
+
+    def compose(self) -> ComposeResult:
+        agent = self.session.hint_agent()
+        name = getattr(agent, "name", type(agent).__name__)
+        with Vertical(id="hint-box"):
+            yield Static(Text(f"Hints from the {name} player — Enter plays the highlighted move, Esc closes",
+                              style="bold"))
+            if not self.hints:
+                yield Static("(no suggestions)")
+            opts = []
+            for i, h in enumerate(self.hints):
+                t = Text(f"{i + 1}. ")
+                t.append_text(self._label(h.action))
+                if h.value is not None:
+                    t.append(f"   {h.value:+.2f}", style="cyan")
+                if h.note:
+                    t.append(f"   {h.note}", style="dim")
+                opts.append(Option(t, id=f"hint-{i}"))
+            yield OptionList(*opts, id="hint-list")
+
+    def _label(self, action: str) -> Text:
+        s = self.session
+        try:
+            label = s.adapter.label(s.state.parse_action(action))
+        except CardtableError:
+            label = action
+        out = _pretty_action(label)
+        out.stylize("bold")
+        return out
+
+    def on_mount(self) -> None:
+        self.query_one("#hint-list", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#hint-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.hints[event.option_index].action)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _pretty_action(text: str) -> Text:
+    out = Text()
+    pos = 0
+    for m in _CARD_RE.finditer(text):
+        out.append(text[pos:m.start()])
+        from ...cards import Card
+
+        try:
+            out.append_text(inline_cards([Card.parse(m.group(0))]))
+        except ValueError:
+            out.append(m.group(0))
+        pos = m.end()
+    out.append(text[pos:])
+    return out
+
+
+
+def quit_note(session: TableSession) -> str:
+    """What the player is told on leaving a table: whether and how the match can be continued."""
+    if session.is_over():
+        return "The match is over: it stays in your history (cardtable history)."
+    if session.store is None:
+        return "This game was not saved (--no-save): it cannot be resumed."
+    session.save()
+    if session.store_error is not None:
+        return f"This game could not be saved ({session.store_error})."
+    which = f"cardtable resume {session.store_id}" if session.store_id is not None else "cardtable resume"
+    return f"Game saved — continue it with `{which}` (or `cardtable resume` for the latest)."
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Leave the table? Says whether the match is saved and how to resume it; Enter/y quits, Esc/n stays."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter,q", "quit", "Quit", priority=True),
+        Binding("n,escape", "stay", "Keep playing", priority=True),
+    ]
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    #quit-box { width: 64; max-width: 96%; height: auto; border: thick $warning; background: $surface; padding: 0 1; }
+    #quit-title { text-style: bold; }
+    #quit-buttons { height: auto; margin-top: 1; }
+    #quit-buttons Button { margin-right: 2; }
+    QuitScreen .keys { color: $text-muted; }
+    """
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        if s.is_over():
+            body = "The match is over."
+        elif s.store is None:
+            body = "This game is not being saved (--no-save): quitting ends it for good."
+        elif s.store_error is not None:
+            body = f"This game could not be saved ({s.store_error}): quitting ends it."
+        else:
+            body = "Your game is saved after every move: continue it later with `cardtable resume`."
+        with Vertical(id="quit-box"):
+            yield Static("Quit cardtable?", id="quit-title")
+            yield Static(body, id="quit-body")
+            with Horizontal(id="quit-buttons"):
+                yield Button("Quit (y)", variant="error", id="quit-yes", compact=True)
+                yield Button("Keep playing (n)", variant="primary", id="quit-no", compact=True)
+            yield Static("y / Enter: quit · n / Esc: back to the table", classes="keys")
+
+    def action_quit(self) -> None:
+        self.dismiss(True)
+
+    def action_stay(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#quit-yes")
+    def _yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#quit-no")
+    def _no(self) -> None:
+        self.dismiss(False)

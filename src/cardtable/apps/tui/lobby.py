@@ -1,0 +1,337 @@
+"""The lobby: pick a game, a computer level, a rules preset and every option, then play."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from ...agents import AGENT_LEVELS, make_agent
+from ...errors import CardtableError
+from ...registry import GAMES, game_class, make_game
+from .common import GAME_BLURBS, GAME_TITLES, option_name, option_value_text
+from .dialogs import RulesScreen
+
+__all__ = ["LobbyScreen", "available_games"]
+
+
+
+def available_games() -> dict[str, str | None]:
+    """Game name -> ``None`` when playable, else why not."""
+    out: dict[str, str | None] = {}
+    for name in GAMES:
+        try:
+            game_class(name)
+            out[name] = None
+        except CardtableError as exc:
+            out[name] = str(exc)
+    return out
+
+
+_LEVEL_CACHE: dict[str, tuple[str, ...]] = {}
+
+
+def _levels(game: str) -> tuple[str, ...]:
+    """The computer levels of ``game`` that can actually be built here."""
+    if game not in _LEVEL_CACHE:
+        ok = []
+        for level in AGENT_LEVELS.get(game, ("random",)):
+            try:
+                make_agent(game, level, seed=0)
+            except (ImportError, ValueError, CardtableError):
+                continue
+            ok.append(level)
+        _LEVEL_CACHE[game] = tuple(ok) or ("random",)
+    return _LEVEL_CACHE[game]
+
+
+def _default_level(game: str) -> str:
+    """A fair opponent for a newcomer: medium if there is one."""
+    levels = _levels(game)
+    for level in ("medium", "simple", "easy", "hard"):
+        if level in levels:
+            return level
+    return levels[-1]
+
+
+# ------------------------------------------------------------------------------------------------
+# lobby: pick a game and set it up
+# ------------------------------------------------------------------------------------------------
+class LobbyScreen(Screen[None]):
+    """Game picker and setup on one screen: Enter starts the highlighted game with these settings.
+
+    The setup lists the computer level, the rules preset and every option of the
+    game's rules (filled from the preset), so one Enter starts a newcomer's game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("f1", "rules", "Rules"),
+    ]
+
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    #lobby-title { height: 1; background: $primary; color: $text; text-style: bold; padding: 0 1; }
+    #lobby-body { height: 1fr; }
+    #games { width: 28; height: 1fr; border: round $primary; }
+    #setup { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
+    #setup .lbl { width: 25; }
+    #setup Select { width: 24; }
+    #setup Input { width: 24; }
+    #setup Checkbox { width: 24; }
+    #blurb { color: $text-muted; height: auto; margin-bottom: 1; }
+    #rules-brief { color: $text-muted; height: auto; }
+    #lobby-error { color: $error; height: auto; }
+    #options { height: auto; }
+    .opt-row { height: 1; }
+    .opt-head { margin-top: 1; text-style: bold; height: 1; }
+    #play { margin-top: 1; }
+    """
+
+    def __init__(self, game: str | None = None, preset: str = "standard", options: dict[str, Any] | None = None,
+                 opponents: list[str] | None = None) -> None:
+        super().__init__()
+        self.games = available_games()
+        playable = [g for g, why in self.games.items() if why is None]
+        self.game = game if game in self.games else (playable[0] if playable else "gin")
+        self.preset = preset
+        self.options = dict(options or {})
+        self.opponents = list(opponents or [])
+        self._generation = 0
+        self._fields: list[Any] = []
+        self._built_for: tuple[Any, ...] = ()
+        self._fields_for: tuple[Any, ...] | None = None
+        self._wanted: Any = None
+        self._options_lock = asyncio.Lock()
+
+    def compose(self) -> ComposeResult:
+        yield Static("cardtable — choose a game; Enter plays it with these settings", id="lobby-title")
+        with Horizontal(id="lobby-body"):
+            opts = []
+            for name, why in self.games.items():
+                title = GAME_TITLES.get(name, name)
+                opts.append(Option(title if why is None else f"{title} (not available)", id=name,
+                                   disabled=why is not None))
+            yield OptionList(*opts, id="games")
+            with VerticalScroll(id="setup"):
+                yield Static("", id="blurb")
+                with Horizontal(classes="opt-row"):
+                    yield Label("Computer level", classes="lbl")
+                    yield Select([(lv, lv) for lv in _levels(self.game)], value=_default_level(self.game),
+                                 allow_blank=False, id="level", compact=True)
+                with Horizontal(classes="opt-row"):
+                    yield Label("Rules preset", classes="lbl")
+                    yield Select([("standard", "standard")], value="standard", allow_blank=False, id="preset",
+                                 compact=True)
+                with Horizontal(classes="opt-row"):
+                    yield Label("Seed", classes="lbl")
+                    yield Input("", type="integer", id="seed", compact=True, placeholder="random deal")
+                yield Static("", id="rules-brief")
+                yield Static("", id="lobby-error")
+                yield Button("Play (Enter)", variant="primary", id="play")
+                yield Static("Rules options", classes="opt-head")
+                yield Vertical(id="options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        names = list(self.games)
+        games.highlighted = names.index(self.game) if self.game in names else 0
+        self._load_game(self.game)
+        games.focus()
+
+    def _rules_class(self) -> Any:
+        return game_class(self.game).rules_class
+
+    def _load_game(self, game: str) -> None:
+        self.game = game
+        self.query_one("#blurb", Static).update(GAME_BLURBS.get(game, ""))
+        self.query_one("#lobby-error", Static).update("")
+        level = self.query_one("#level", Select)
+        levels = _levels(game)
+        level.set_options([(lv, lv) for lv in levels])
+        level.value = self.opponents[0] if self.opponents and self.opponents[0] in levels else _default_level(game)
+        preset = self.query_one("#preset", Select)
+        if self.games.get(game) is not None:
+            preset.set_options([("standard", "standard")])
+            preset.value = "standard"
+            self._build_options(None)
+            return
+        presets = self._rules_class().presets()
+        preset.set_options([(p, p) for p in presets])
+        preset.value = self.preset if self.preset in presets else presets[0]
+        self._build_options(self._preset_rules())
+
+    def _preset_rules(self) -> Any:
+        cls = self._rules_class()
+        preset = str(self.query_one("#preset", Select).value)
+        try:
+            return cls.preset(preset, **self.options)
+        except CardtableError as exc:
+            self.query_one("#lobby-error", Static).update(str(exc))
+            return cls.preset(preset)
+
+    def _build_options(self, rules: Any) -> None:
+        """One row per rules option (a checkbox, a choice or a number), filled from ``rules``.
+
+        The rows are rebuilt in a worker that awaits the removal and the mounting, one
+        rebuild at a time: a Select removed before it finished mounting crashes Textual.
+        """
+        self._wanted = rules
+        self._fields_for = None
+        self.run_worker(self._rebuild_options(), group="options")
+
+    def _options_key(self) -> tuple[Any, ...]:
+        return self.game, str(self.query_one("#preset", Select).value), tuple(sorted(self.options.items()))
+
+    async def _rebuild_options(self) -> None:
+        async with self._options_lock:
+            rules = self._wanted
+            key = self._options_key()
+            if key == self._built_for and rules is not None:
+                self._fields_for = key
+                return
+            box = self.query_one("#options", Vertical)
+            await box.remove_children()
+            self._generation += 1
+            gen = self._generation
+            self._fields = []
+            self._built_for = key if rules is not None else ()
+            if rules is None:
+                return
+            rows = []
+            fields = sorted(dataclasses.fields(rules),
+                            key=lambda f: (f.name != "target_score", f.name != "num_players"))
+            for f in fields:
+                value = getattr(rules, f.name)
+                wid = f"opt-{gen}-{f.name}"
+                choices = f.metadata.get("choices")
+                widget: Any
+                if isinstance(f.default, bool):
+                    widget = Checkbox("on" if value else "off", value=bool(value), id=wid, compact=True)
+                elif choices:
+                    widget = Select([(option_value_text(c), c) for c in choices], value=value, allow_blank=False,
+                                    id=wid, compact=True)
+                else:
+                    widget = Input("" if value is None else str(value), type="integer", id=wid, compact=True,
+                                   placeholder="none" if f.metadata.get("nullable") else "")
+                widget.tooltip = f.metadata.get("doc") or None
+                self._fields.append((f, widget))
+                rows.append(Horizontal(Label(option_name(f.name), classes="lbl"), widget, classes="opt-row"))
+            await box.mount(*rows)
+            self._fields_for = key
+            self._show_brief(rules)
+
+    def _show_brief(self, rules: Any) -> None:
+        preset = str(self.query_one("#preset", Select).value)
+        base = type(rules).preset(preset)
+        diff = [f"{option_name(k)} {option_value_text(v)}" for k, v in rules.to_dict().items()
+                if getattr(base, k) != v]
+        first = type(rules)()
+        from_std = [f"{option_name(k)} {option_value_text(v)}" for k, v in base.to_dict().items()
+                    if getattr(first, k) != v]
+        text = f"Preset {preset}: " + (", ".join(from_std) if from_std else "the standard rules")
+        if diff:
+            text += "; changed: " + ", ".join(diff)
+        self.query_one("#rules-brief", Static).update(text + ".  F1: rules")
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options that differ from the chosen preset, read from the option widgets."""
+        if not self._fields or self._fields_for != self._options_key():
+            return {}  # the rows are being rebuilt: the preset as it is
+        rules = self._rules_class().preset(str(self.query_one("#preset", Select).value))
+        out: dict[str, Any] = {}
+        for f, widget in self._fields:
+            if isinstance(widget, Checkbox):
+                value: Any = widget.value
+            elif isinstance(widget, Select):
+                value = widget.value
+            else:
+                text = widget.value.strip()
+                if not text:
+                    value = None if f.metadata.get("nullable") else getattr(rules, f.name)
+                else:
+                    try:
+                        value = int(text)
+                    except ValueError:
+                        raise CardtableError(f"{f.name} must be a whole number") from None
+            if value != getattr(rules, f.name):
+                out[f.name] = value
+        return out
+
+    @on(Checkbox.Changed, "#options Checkbox")
+    def _checkbox(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = "on" if event.value else "off"
+
+    @on(OptionList.OptionHighlighted, "#games")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_id and event.option_id != self.game:
+            self.options = {}
+            self._load_game(event.option_id)
+
+    @on(OptionList.OptionSelected, "#games")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id and event.option_id != self.game:
+            self._load_game(event.option_id)
+        self.start()
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        if self.games.get(self.game) is None:
+            self.options = {}
+            self._build_options(self._preset_rules())
+
+    @on(Button.Pressed, "#play")
+    @on(Input.Submitted)
+    def _play(self) -> None:
+        self.start()
+
+    def settings(self) -> dict[str, Any]:
+        """The setup as keyword arguments of :meth:`CardtableApp.new_session`."""
+        level = str(self.query_one("#level", Select).value)
+        preset = str(self.query_one("#preset", Select).value)
+        options = self.chosen_options()
+        seed_text = self.query_one("#seed", Input).value.strip()
+        n = make_game(self.game, preset=preset, **options).num_players
+        opponents = [self.opponents[i] if i < len(self.opponents) else level for i in range(n - 1)] \
+            if len(self.opponents) == n - 1 else [level] * (n - 1)
+        return {"game_name": self.game, "opponents": opponents, "preset": preset, "options": options,
+                "seed": int(seed_text) if seed_text else None}
+
+    def start(self) -> None:
+        if self.games.get(self.game) is not None:
+            self.query_one("#lobby-error", Static).update(f"{GAME_TITLES.get(self.game, self.game)} is not available yet.")
+            return
+        from .app import CardtableApp
+        from .table import TableScreen
+
+        app = self.app
+        assert isinstance(app, CardtableApp)
+        try:
+            session = app.new_session(**self.settings())
+        except (CardtableError, ValueError, ImportError) as exc:
+            self.query_one("#lobby-error", Static).update(f"Cannot start: {exc}")
+            return
+        app.switch_screen(TableScreen(session, pace=app.pace))
+
+    def action_rules(self) -> None:
+        rules = self._preset_rules() if self.games.get(self.game) is None else None
+        self.app.push_screen(RulesScreen(self.game, rules))
+

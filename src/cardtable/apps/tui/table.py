@@ -1,0 +1,531 @@
+"""The card table screen: opponents, table, your hand, the actions for your selection, the log."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import (
+    Button,
+    Footer,
+    Input,
+    RichLog,
+    Static,
+)
+
+from ...errors import CardtableError
+from .common import DEFAULT_PACE, SHORT_TITLES
+from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen
+from .lobby import LobbyScreen
+from .session import LogLine, TableSession, short_name
+from .widgets import HandView
+
+__all__ = ["TableScreen"]
+
+
+class TableScreen(Screen[None]):
+    """The card table: opponent, stock and discard pile, your hand, the actions for your selection, the log."""
+
+    AUTO_FOCUS = None  # keys go to the table; the notation box takes focus only after ':'
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("space", "select_card", "Select", show=False),
+        Binding("enter", "choose(0)", "Play", show=False),
+        *[Binding(str(i), f"choose({i - 1})", str(i), show=False) for i in range(1, 10)],
+        Binding("d", "game_key('d')", "Draw"),
+        Binding("t", "game_key('t')", "Take"),
+        Binding("p", "game_key('p')", "Pass", show=False),
+        Binding("k", "game_key('k')", "Knock"),
+        Binding("g", "game_key('g')", "Big gin", show=False),
+        Binding("x", "game_key('x')", "Discard", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "sheet", "Scores"),
+        Binding("r,f1", "rules", "Rules"),
+        Binding("plus,equals_sign", "pace(-0.2)", "Faster", show=False),
+        Binding("minus", "pace(0.2)", "Slower", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("colon,slash", "type_move", "Type", show=False),
+        Binding("n", "new_match", "New", show=False),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #top { height: 1fr; }
+    #felt { width: 1fr; background: #0b3d1f; padding: 0 1; }
+    #opponent { height: auto; margin-bottom: 1; }
+    #table { height: auto; }
+    #log { width: 34; border-left: vkey $primary; padding: 0 0 0 1; scrollbar-size: 1 1; }
+    #prompt { height: 1; background: $boost; padding: 0 1; text-style: bold; }
+    #hand { background: #0b3d1f; padding: 0 1; }
+    #caption { height: 1; padding: 0 1; }
+    #actions { height: auto; grid-size: 3; grid-gutter: 0 1; padding: 0 1; }
+    #actions Button { width: 1fr; }
+    #actions Button.illegal { color: $text-muted; text-style: strike; }
+    #message { height: auto; max-height: 2; padding: 0 1; }
+    #message.error { color: $error; text-style: bold; }
+    #notation { display: none; }
+    #notation.shown { display: block; }
+    """
+
+    def __init__(self, session: TableSession, pace: float = DEFAULT_PACE) -> None:
+        super().__init__()
+        self.session = session
+        self.pace = pace
+        self.cursor = 0
+        self.selected: list[Any] = []
+        self.candidates: list[tuple[Any, bool]] = []
+        self._timer: Timer | None = None
+        self._gen = 0
+        self._thinking = False
+        self._pending: tuple[int, Any] | None = None
+        self._shown = len(session.finished)
+        self._last_drawn: Any = None
+        self._message = ""
+        self._message_error = False
+        self._action_gen = 0
+        self._action_key: tuple[tuple[str, bool], ...] | None = None
+
+    # --- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title")
+        with Horizontal(id="top"):
+            with Vertical(id="felt"):
+                yield Static("", id="opponent")
+                yield Static("", id="table")
+            log = RichLog(id="log", wrap=True, markup=False, min_width=20)
+            log.can_focus = False
+            yield log
+        yield Static("", id="prompt")
+        yield HandView(id="hand")
+        yield Static("", id="caption")
+        yield Grid(id="actions")
+        yield Static("", id="message")
+        notation = Input(placeholder="type a move in notation (e.g. discard 7H, knock 7H, draw) — Esc cancels",
+                         id="notation", compact=True)
+        notation.can_focus = False
+        yield notation
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the letter keys that mean nothing in this game."""
+        if action == "game_key" and parameters:
+            return parameters[0] in self.session.adapter.game_keys
+        return True
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in self.session.log[-30:]:
+            log.write(self._log_text(line))
+        self.session.listeners.append(self._on_log)
+        self.session.advance_chance()
+        self.pump()
+
+    def on_unmount(self) -> None:
+        self._gen += 1  # a computer move still being worked out is dropped
+        if self._on_log in self.session.listeners:
+            self.session.listeners.remove(self._on_log)
+
+    def _log_text(self, line: LogLine) -> Text:
+        style = "bold" if line.seat is None else ("cyan" if line.seat == self.session.human_seat else "")
+        text = Text(line.text, style=style)
+        for m in re.finditer(r"(10|[2-9JQKA])([♥♦])", line.text):
+            text.stylize("bold red1", m.start(), m.end())
+        return text
+
+    def _on_log(self, line: LogLine) -> None:
+        with contextlib.suppress(Exception):  # the screen may be gone
+            self.query_one("#log", RichLog).write(self._log_text(line))
+
+    # --- the computer's moves, at the chosen pace --------------------------------------------------
+    def pump(self) -> None:
+        """Advance the computer players until the person is to act.
+
+        With a pace above 0 each computer move is worked out in a thread (a strong
+        player may think for a while without freezing the screen) and shown no
+        sooner than ``pace`` seconds after the previous one; with pace 0 the
+        moves are made at once, in order.
+        """
+        s = self.session
+        while True:
+            if self._show_finished():
+                self.refresh_table()
+                return
+            if self._thinking:
+                break
+            task = s.computer_task()
+            if task is None:
+                break
+            if self.pace > 0:
+                self._think(task)
+                break
+            seat, agent, view, legal = task
+            s.play_computer(seat, agent.act(view, legal))
+        self.refresh_table()
+
+    def _think(self, task: tuple[int, Any, Any, list[Any]]) -> None:
+        seat, agent, view, legal = task
+        gen = self._gen
+        started = time.monotonic()
+        self._thinking = True
+
+        def work() -> None:
+            try:
+                action, error = agent.act(view, legal), None
+            except Exception as exc:  # an agent bug is reported, not fatal
+                action, error = None, exc
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.app.call_from_thread(self._thought, gen, seat, action, error, started)
+
+        self.run_worker(work, thread=True, group="think", exit_on_error=False)
+
+    def _thought(self, gen: int, seat: int, action: Any, error: Exception | None, started: float) -> None:
+        if gen != self._gen:  # undone or left while it was thinking
+            return
+        if error is not None:
+            self._thinking = False
+            self._set_message(f"The computer failed to move: {error}", error=True)
+            return
+        delay = self.pace - (time.monotonic() - started)
+        self._pending = (seat, action)
+        if delay > 0:
+            self._timer = self.set_timer(delay, self._apply_pending)
+        else:
+            self._apply_pending()
+
+    def _apply_pending(self) -> None:
+        self._timer = None
+        self._thinking = False
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            seat, action = pending
+            try:
+                self.session.play_computer(seat, action)
+            except CardtableError as exc:
+                self._set_message(f"The computer's move was refused: {exc}", error=True)
+                return
+        self.pump()
+
+    def _stop_timer(self) -> None:
+        """Forget a computer move in progress (undo, new match)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._gen += 1
+        self._thinking = False
+        self._pending = None
+
+    def _show_finished(self) -> bool:
+        s = self.session
+        if len(s.finished) <= self._shown:
+            return False
+        done = s.finished[self._shown]
+        self._shown += 1
+        self.app.push_screen(HandOverScreen(s, done, pace=self.pace), self._after_hand)
+        return True
+
+    def _after_hand(self, result: None = None) -> None:
+        if self.session.is_over() and self._shown >= len(self.session.finished):
+            self.app.push_screen(ScoreSheetScreen(self.session, final=True))
+        self.pump()
+
+    # --- drawing --------------------------------------------------------------------------------
+    def refresh_table(self) -> None:
+        s = self.session
+        view = s.view()
+        names = s.names
+        adapter = s.adapter
+        title = Text()
+        title.append(f"{SHORT_TITLES.get(s.game_name, s.game_name)}", style="bold")
+        title.append(f"  hand {s.hand_number()}  ")
+        sides = s.m.side_names() if s.m.game.num_sides == s.m.game.num_players else \
+            [" & ".join(short_name(n) for n in side.split(" & ")) for side in s.m.side_names()]
+        for i, (name, total) in enumerate(zip(sides, s.m.totals)):
+            if i:
+                title.append(" · ")
+            title.append(f"{name} {total}", style="bold" if i == s.human_seat else "")
+        target = getattr(s.m.game.rules, "target_score", None)
+        if target is not None:
+            title.append(f"  (to {target})", style="dim")
+        title.append(f"  pace {self.pace:.1f}s", style="dim")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#opponent", Static).update(adapter.opponent_panel(view, names, s.human_seat))
+        self.query_one("#table", Static).update(adapter.table_panel(view, names))
+        human = s.human_to_act()
+        slots = adapter.hand_slots(view)
+        cards = [c for c, _ in slots]
+        self.selected = [c for c in self.selected if c in cards]
+        if cards:
+            self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        drawn = None
+        events = getattr(view, "events", ())
+        if human and events and str(events[-1]).startswith("drawn "):
+            drawn = getattr(view, "hand", ())
+            last = str(events[-1]).split()[1]
+            drawn = next((c for c in cards if str(c) == last), None)
+        if drawn is not None and drawn is not self._last_drawn:
+            self._last_drawn = drawn
+            self.cursor = cards.index(drawn)
+        taken = getattr(view, "taken_card", None)
+        self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human,
+                                                    highlight=drawn or taken, label="new" if drawn else "taken")
+        self.query_one("#caption", Static).update(adapter.hand_caption(view))
+        if s.is_over():
+            prompt = "The match is over — s: score sheet, n: new match, u: undo, q: quit."
+        else:
+            prompt = adapter.prompt(view, s.state, s.human_seat, names)
+            if self._thinking:
+                seat = s.state.current_player()
+                who = names[seat] if 0 <= seat < len(names) else "The computer"
+                prompt = f"{who} is thinking..."
+        self.query_one("#prompt", Static).update(prompt)
+        self._refresh_actions()
+        msg = self.query_one("#message", Static)
+        msg.update(self._message)
+        msg.set_class(self._message_error, "error")
+
+    def _refresh_actions(self) -> None:
+        s = self.session
+        grid = self.query_one("#actions", Grid)
+        self.candidates = s.adapter.candidates(s.state, self.selected) if s.human_to_act() else []
+        # card actions first: they use the selection, so Enter plays the selected card
+        self.candidates.sort(key=lambda c: 0 if getattr(c[0], "card", None) is not None else 1)
+        key = tuple((str(a), legal) for a, legal in self.candidates[:9])
+        if key == self._action_key:
+            return  # the same buttons are already there
+        self._action_key = key
+        self._action_gen += 1
+        gen = self._action_gen
+        buttons = []
+        for i, (action, legal) in enumerate(self.candidates[:9]):
+            label = f"{i + 1} {s.adapter.label(action)}" + ("" if legal else " ✗")
+            b = Button(label, id=f"act-{gen}-{i}", compact=True, classes="" if legal else "illegal",
+                       variant="primary" if legal and i == 0 else "default")
+            b.can_focus = False
+            buttons.append(b)
+        longest = max((len(str(b.label)) for b in buttons), default=0)
+        grid.styles.grid_size_columns = 3 if longest <= 24 else 2 if longest <= 38 else 1
+        grid.remove_children()
+        if buttons:
+            grid.mount(*buttons)
+
+    # --- input ----------------------------------------------------------------------------------
+    def _set_message(self, text: str, error: bool = False) -> None:
+        self._message = text
+        self._message_error = error
+        msg = self.query_one("#message", Static)
+        msg.update(text)
+        msg.set_class(error, "error")
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` for the person; an illegal one shows the rule that forbids it."""
+        s = self.session
+        if not s.human_to_act():
+            self._set_message("Wait for your turn." if not s.is_over() else "The match is over.", error=True)
+            return False
+        try:
+            s.play_human(action)
+        except CardtableError as exc:
+            label = s.adapter.label(action) if not isinstance(action, str) else action
+            why = str(exc)
+            if why.startswith(f"{action}: "):
+                why = why[len(str(action)) + 2:]
+            self._set_message(f"✗ {label}: {why}", error=True)
+            self.app.bell()
+            return False
+        self._set_message("")
+        self.selected = []
+        self.pump()
+        return True
+
+    def action_cursor(self, delta: int) -> None:
+        n = len(self.query_one("#hand", HandView).cards)
+        if n:
+            self.cursor = (self.cursor + delta) % n
+            self._auto_select()
+            self.refresh_table()
+
+    def _auto_select(self) -> None:
+        """In single-card games the cursor card is the selection while a discard is due."""
+        s = self.session
+        if not s.adapter.multi_select and s.human_to_act():
+            cards = self.query_one("#hand", HandView).cards
+            if cards and self.selected:
+                self.selected = [cards[self.cursor][0]]
+
+    def action_select_card(self) -> None:
+        cards = self.query_one("#hand", HandView).cards
+        if not cards:
+            return
+        card = cards[self.cursor][0]
+        if card in self.selected:
+            self.selected.remove(card)
+        elif self.session.adapter.multi_select:
+            self.selected.append(card)
+        else:
+            self.selected = [card]
+        self._set_message("")
+        self.refresh_table()
+
+    def action_clear(self) -> None:
+        self.selected = []
+        self._set_message("")
+        self.refresh_table()
+
+    def on_hand_view_card_clicked(self, event: HandView.CardClicked) -> None:
+        self.cursor = event.index
+        self.action_select_card()
+
+    def action_choose(self, index: int) -> None:
+        if index < len(self.candidates):
+            self.play(self.candidates[index][0])
+        elif index == 0 and self.session.human_to_act():
+            cards = self.query_one("#hand", HandView).cards
+            if cards and not self.selected:  # Enter with nothing selected selects the cursor card
+                self.action_select_card()
+                return
+            self._set_message("Select a card first (←/→ and Space, or click it).", error=True)
+
+    @on(Button.Pressed, "#actions Button")
+    def _button(self, event: Button.Pressed) -> None:
+        bid = event.button.id or ""
+        try:
+            index = int(bid.rsplit("-", 1)[1])
+        except (IndexError, ValueError):
+            return
+        if index < len(self.candidates):
+            self.play(self.candidates[index][0])
+
+    def action_game_key(self, key: str) -> None:
+        s = self.session
+        if not s.human_to_act():
+            self._set_message("Wait for your turn." if not s.is_over() else "The match is over.", error=True)
+            return
+        cards = self.query_one("#hand", HandView).cards
+        selected = self.selected or ([cards[self.cursor][0]] if cards and key in ("k", "x") else [])
+        action = s.adapter.key_action(key, s.state, selected)
+        if action is None:
+            self._set_message("Select a card first (←/→ and Space, or click it).", error=True)
+            return
+        self.play(action)
+
+    def action_type_move(self) -> None:
+        box = self.query_one("#notation", Input)
+        box.add_class("shown")
+        box.can_focus = True
+        box.value = ""
+        box.focus()
+
+    @on(Input.Submitted, "#notation")
+    def _typed(self, event: Input.Submitted) -> None:
+        box = self.query_one("#notation", Input)
+        text = event.value.strip()
+        self._hide_notation(box)
+        if text:
+            self.play(text)
+
+    def on_key(self, event: events.Key) -> None:
+        box = self.query_one("#notation", Input)
+        if event.key == "escape" and box.has_focus:
+            self._hide_notation(box)
+            event.stop()
+
+    def _hide_notation(self, box: Input) -> None:
+        box.remove_class("shown")
+        box.blur()
+        box.can_focus = False
+
+    def action_pace(self, delta: float) -> None:
+        self.pace = round(max(0.0, min(3.0, self.pace + delta)), 1)
+        self._set_message(f"Computer pace: {self.pace:.1f} s per move (+ faster, - slower).")
+        self.refresh_table()
+
+    def action_hint(self) -> None:
+        s = self.session
+        if not s.human_to_act():
+            self._set_message("Hints are for your turn.", error=True)
+            return
+        if s.hint_agent() is None:
+            self._set_message("No hints: none of this game's computer players can explain its moves yet.", error=True)
+            return
+        self._set_message("Thinking about your move...")
+        moves = len(s.m.hands), len(s.m.hands[-1].actions)
+
+        def work() -> None:
+            try:
+                hints, error = s.hints(5), None
+            except Exception as exc:  # an agent bug must not end the game
+                hints, error = [], exc
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.app.call_from_thread(self._hints_ready, moves, hints, error)
+
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _hints_ready(self, moves: tuple[int, int], hints: list[Any], error: Exception | None) -> None:
+        s = self.session
+        if moves != (len(s.m.hands), len(s.m.hands[-1].actions)) or not s.human_to_act():
+            return  # the position changed meanwhile
+        if error is not None:
+            self._set_message(f"Hint failed: {error}", error=True)
+            return
+        self._set_message("")
+        self.app.push_screen(HintScreen(s, hints), self._hint_chosen)
+
+    def _hint_chosen(self, action: str | None) -> None:
+        if action:
+            self.play(action)
+
+    def action_undo(self) -> None:
+        s = self.session
+        self._stop_timer()
+        if not s.can_undo():
+            self._set_message("Nothing to undo.", error=True)
+            self.pump()
+            return
+        s.undo()
+        self._shown = len(s.finished)
+        self.selected = []
+        self._last_drawn = None
+        self._set_message("Your last move was taken back.")
+        self.pump()
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.session))
+
+    def action_new_match(self) -> None:
+        """Back to the lobby (the current match stays saved in the store, if there is one)."""
+        self._stop_timer()
+        s = self.session
+        self.app.switch_screen(LobbyScreen(s.game_name, s.preset, dict(s.options),
+                                           [s.levels[k] for k in sorted(s.levels)]))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.session.game_name, self.session.m.game.rules))
+
+    def action_quit(self) -> None:
+        """Ask before leaving the table (the dialog says whether and how the game can be resumed)."""
+        def chosen(leave: bool | None) -> None:
+            if leave:
+                self._stop_timer()
+                app = self.app
+                quit_table = getattr(app, "quit_table", None)
+                if callable(quit_table):
+                    quit_table(self.session)
+                else:
+                    app.exit(0)
+
+        self.app.push_screen(QuitScreen(self.session), chosen)
+
