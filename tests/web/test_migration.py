@@ -19,11 +19,12 @@ def test_upgrade_from_version_2_and_cascade(tmp_path: Path) -> None:
         old = store.save_match(Match("gin", seed=1, seat_names=["A", "B"]))
     engine = create_engine(url)
     with engine.begin() as conn:  # back to version 2: as a database written before the web server existed
+        conn.execute(text("DROP TABLE moves"))
         conn.execute(text("DROP TABLE web_tables"))
-        conn.execute(text("DELETE FROM schema_version WHERE version = 3"))
+        conn.execute(text("DELETE FROM schema_version WHERE version >= 3"))
     engine.dispose()
     with Store.open(url) as store:
-        assert store.version() == LATEST_VERSION == 3
+        assert store.version() == LATEST_VERSION >= 3
         assert store.load_match(old).seed == 1
 
         async def make() -> tuple[str, dict[int, str]]:

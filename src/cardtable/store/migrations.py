@@ -163,10 +163,24 @@ def _v3_web_tables(conn: Connection) -> None:
     conn.execute(text("CREATE UNIQUE INDEX ux_web_tables_game ON web_tables (game_id)"))
 
 
+def _v4_moves(conn: Connection) -> None:
+    """Moves appended one row each since the record was last written whole (existing records stay as they are)."""
+    conn.execute(text(
+        """CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            hand INTEGER NOT NULL,
+            action VARCHAR(200) NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )"""
+    ))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, games, records", _v1_initial),
     Migration(2, "game seats, public uid, totals, margin, counts, source", _v2_seats_and_summary),
     Migration(3, "web tables with per-seat token hashes", _v3_web_tables),
+    Migration(4, "moves appended one row each", _v4_moves),
 )
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
 

@@ -31,6 +31,15 @@ Tables
     one row per table of the web server: ``id`` (random, public), ``game_id``
     (unique, foreign key), ``seats`` (JSON: kind, level, name and the SHA-256 of
     each human seat's invite token), ``undos`` and ``created_at``.
+
+``moves`` (version 4)
+    moves saved since the game's record was last written whole: ``(game_id,
+    seq)`` with ``seq`` the action's number in the match (0-based, chance steps
+    included), ``hand`` (0-based) and ``action`` (notation). Saving a move is an
+    insert here plus an update of the ``games`` row; the record (whose
+    ``moves`` column counts the actions it holds) is rewritten, and these rows
+    deleted, only when a hand or the match ends or the tail grows long. A game's
+    actions are its record's followed by its rows with ``seq >= records.moves``.
 """
 
 from __future__ import annotations
@@ -48,9 +57,9 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "web_tables", "STATUSES"]
+__all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "web_tables", "moves", "STATUSES"]
 
-LATEST_VERSION = 3
+LATEST_VERSION = 4
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -131,4 +140,14 @@ web_tables = Table(
     Column("undos", Integer, nullable=False, server_default="0"),
     Column("created_at", DateTime, nullable=False),
     Index("ux_web_tables_game", "game_id", unique=True),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq"),
 )

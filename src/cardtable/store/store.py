@@ -29,7 +29,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ..errors import CardtableError, CorruptRecordError
@@ -59,7 +59,13 @@ _UPDATE_RECORD = (
     .values(record=bindparam("v_record", type_=s.records.c.record.type),
             moves=bindparam("v_moves", type_=s.records.c.moves.type))
 )
+# Appending moves: the same update, only if the stored move count is what the caller last saved.
+_APPEND_GAME = _UPDATE_GAME.where(s.games.c.moves == bindparam("k_moves"))
 _MAX_IMPORT_BYTES = 32 * 1024 * 1024
+DEFAULT_BUSY_TIMEOUT = 5.0
+"""Seconds a SQLite write waits for another program's lock before failing with a clear error."""
+CONNECT_TIMEOUT = 5
+"""Seconds a PostgreSQL connection attempt may take (a frozen server cannot hang a caller)."""
 
 
 @dataclass(frozen=True)
@@ -163,8 +169,10 @@ def start_match(record: GameRecord) -> Match:
 class Store:
     """Saved games. Open with :meth:`open`; close with :meth:`close` or use as a context manager.
 
-    Every write is one transaction; a game is saved whole after every move
-    (``save_match``), so a crash loses at most the move in flight. Errors of the
+    Every write is one transaction. A game is saved whole with ``save_match``
+    and move by move with ``save_moves`` (an append: one row per action, the
+    record rewritten only when a hand ends), so a crash loses at most the move
+    in flight and a failed save stores none of its moves. Errors of the
     database raise :class:`StoreError`; unreadable records raise
     :class:`CorruptRecordError`; unknown ids raise :class:`GameNotFoundError`.
     """
@@ -183,6 +191,7 @@ class Store:
         *,
         synchronous: str = "NORMAL",
         migrate: bool = True,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
     ) -> Store:
         """Open (and create or upgrade) the database.
 
@@ -192,12 +201,15 @@ class Store:
         mode with foreign keys on; ``synchronous="NORMAL"`` survives a crash of
         the program, ``"FULL"`` also a power cut. With ``migrate=False`` an
         older schema raises :class:`SchemaError` instead of being upgraded.
+        ``busy_timeout``: seconds a SQLite write waits for a lock held by
+        another program before it fails (PostgreSQL connections time out after
+        :data:`CONNECT_TIMEOUT` seconds).
         """
         url = database_url(url_or_path)
         mode = synchronous.upper()
         if mode not in _SYNCHRONOUS:
             raise StoreError(f"synchronous must be one of {', '.join(_SYNCHRONOUS)}")
-        store = cls(_create_engine(url, mode), url)
+        store = cls(_create_engine(url, mode, busy_timeout), url)
         try:
             with store._write() as conn:
                 if migrate:
@@ -249,6 +261,10 @@ class Store:
                 with conn.begin():
                     yield conn
         except SQLAlchemyError as exc:
+            # Reconnect next time: a SQLite file opened read-only stays read-only on its
+            # connection after its permissions come back, and a PostgreSQL restart kills them all.
+            if isinstance(exc, OperationalError | InterfaceError) and not (self._sqlite and self.path is None):
+                self._engine.dispose()
             raise StoreError(f"database error ({self.url}): {_short(exc)}") from exc
 
     def _write(self) -> Any:
@@ -257,6 +273,19 @@ class Store:
 
     def _read(self) -> Any:
         return self._transaction("DEFERRED")
+
+    def check_writable(self) -> None:
+        """Raise :class:`StoreError` unless a write can be made now (a read-only file, a lock, a server down).
+
+        Writes a row and rolls it back, so nothing changes.
+        """
+        try:
+            with self._write() as conn:
+                conn.execute(insert(s.schema_version).values(version=-1, description="write probe",
+                                                             applied_at=_utcnow()))
+                raise _RollBack
+        except _RollBack:
+            pass
 
     # --- saving -----------------------------------------------------------------------------------
     def save_match(
@@ -276,56 +305,92 @@ class Store:
         match is over, else ``in_progress``. One transaction: the game row, its
         record and its seats change together or not at all.
         """
-        n = match.game.num_players
-        kinds = parse_seat_kinds(seat_kinds, n)
-        if status is None:
-            status = s.FINISHED if match.is_over() else s.IN_PROGRESS
-        if status not in s.STATUSES:
+        kinds = parse_seat_kinds(seat_kinds, match.game.num_players)
+        if status is not None and status not in s.STATUSES:
             raise StoreError(f"status must be one of {', '.join(s.STATUSES)}")
+        with self._write() as conn:
+            return self._write_match(conn, match, game_id, kinds, status, source)
+
+    def save_moves(self, match: Match, game_id: int, saved: int) -> int:
+        """Save the actions of ``match`` after its first ``saved`` ones (those already stored); return its action count.
+
+        An append: one ``moves`` row per new action and an update of the game
+        row, in one transaction, only if the stored game still holds exactly
+        ``saved`` actions (else :class:`StoreError`, nothing changed). When a
+        new action ends a hand or the match, the record is written whole instead
+        (so a stored tail never spans a hand's end and finished records are whole).
+        """
+        counts = [len(h.actions) for h in match.hands]
+        total = sum(counts)
+        if not 0 <= saved <= total:
+            raise StoreError(f"cannot save from action {saved}: the match has {total}")
+        last = len(counts) - 1
+        start_of_last = total - counts[last]
+        if match.is_over() or saved < start_of_last:  # a hand ended since the last save
+            with self._write() as conn:
+                self._require_moves(conn, match, game_id, saved)
+                self._write_match(conn, match, game_id, None, None, "local")
+            return total
+        if saved == total:
+            return total
+        rows = [{"game_id": game_id, "seq": seq, "hand": last, "action": match.hands[last].actions[seq - start_of_last]}
+                for seq in range(saved, total)]
+        values = _summary(match, s.IN_PROGRESS, total)
+        with self._write() as conn:
+            done = conn.execute(_APPEND_GAME, {**{f"v_{k}": v for k, v in values.items()}, **_key(match, game_id),
+                                               "k_moves": saved})
+            if done.rowcount == 0:
+                self._require_moves(conn, match, game_id, saved)
+            conn.execute(insert(s.moves), rows)
+        return total
+
+    def _require_moves(self, conn: Connection, match: Match, game_id: int, saved: int) -> None:
+        """Raise unless game ``game_id`` holds this match with ``saved`` actions."""
+        row = conn.execute(select(s.games.c.game, s.games.c.seed, s.games.c.moves).where(s.games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFoundError(f"no saved game {game_id}")
+        if row.game != match.game.name or row.seed != _seed_text(match):
+            raise StoreError(f"game {game_id} holds another match ({row.game}, seed {row.seed}); not overwriting it")
+        if int(row.moves) != saved:
+            raise StoreError(f"game {game_id} was saved elsewhere meanwhile ({row.moves} actions stored, "
+                             f"{saved} expected); not overwriting it")
+
+    def _write_match(self, conn: Connection, match: Match, game_id: int | None, kinds: Sequence[SeatKind] | None,
+                     status: str | None, source: str) -> int:
+        n = match.game.num_players
         record = GameRecord.from_match(match)
         text = record.dumps()
-        outcome = match.outcome
-        now = _utcnow()
-        values: dict[str, Any] = {
-            "status": status,
-            "updated_at": now,
-            "totals": json.dumps(list(match.totals)),
-            "final_totals": json.dumps(list(outcome.final_totals)) if outcome else None,
-            "winner": outcome.winner if outcome else None,
-            "margin": outcome.margin if outcome else None,
-            "hands": len(match.hands),
-            "moves": sum(len(h) for h in record.hands),
-        }
+        moves = sum(len(h) for h in record.hands)
+        values = _summary(match, status or (s.FINISHED if match.is_over() else s.IN_PROGRESS), moves)
         sides = [match.game.side_of(seat) for seat in range(n)]
-        with self._write() as conn:
-            if game_id is None:
-                kinds = kinds or tuple(SeatKind.human() for _ in range(n))
-                result = conn.execute(insert(s.games).values(
-                    uid=uuid.uuid4().hex, game=match.game.name, rules=json.dumps(record.rules),
-                    seed=None if match.seed is None else str(match.seed),
-                    seat_names=json.dumps(list(match.seat_names)), seat_kinds=json.dumps([str(k) for k in kinds]),
-                    created_at=now, source=source, **values,
-                ))
-                game_id = int(result.inserted_primary_key[0])
-                conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=values["moves"]))
-                self._write_seats(conn, game_id, match.seat_names, kinds, sides)
-                return game_id
-            seed = None if match.seed is None else str(match.seed)
-            params = {f"v_{k}": v for k, v in values.items()}
-            done = conn.execute(_UPDATE_GAME, {**params, "k_id": game_id, "k_game": match.game.name, "k_seed": seed})
-            if done.rowcount == 0:  # no such game, or another match: find out which, change nothing
-                row = conn.execute(select(s.games.c.game, s.games.c.seed).where(s.games.c.id == game_id)).first()
-                if row is None:
-                    raise GameNotFoundError(f"no saved game {game_id}")
-                raise StoreError(f"game {game_id} holds another match ({row.game}, seed {row.seed}); not overwriting it")
-            if kinds is not None:
-                conn.execute(update(s.games).where(s.games.c.id == game_id)
-                             .values(seat_kinds=json.dumps([str(k) for k in kinds])))
-                self._write_seats(conn, game_id, match.seat_names, kinds, sides)
-            done = conn.execute(_UPDATE_RECORD, {"k_id": game_id, "v_record": text, "v_moves": values["moves"]})
-            if done.rowcount == 0:
-                conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=values["moves"]))
+        if game_id is None:
+            kinds = kinds or tuple(SeatKind.human() for _ in range(n))
+            result = conn.execute(insert(s.games).values(
+                uid=uuid.uuid4().hex, game=match.game.name, rules=json.dumps(record.rules), seed=_seed_text(match),
+                seat_names=json.dumps(list(match.seat_names)), seat_kinds=json.dumps([str(k) for k in kinds]),
+                created_at=values["updated_at"], source=source, **values,
+            ))
+            key = result.inserted_primary_key
+            assert key is not None
+            game_id = int(key[0])
+            conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=moves))
+            self._write_seats(conn, game_id, match.seat_names, kinds, sides)
             return game_id
+        done = conn.execute(_UPDATE_GAME, {**{f"v_{k}": v for k, v in values.items()}, **_key(match, game_id)})
+        if done.rowcount == 0:  # no such game, or another match: find out which, change nothing
+            row = conn.execute(select(s.games.c.game, s.games.c.seed).where(s.games.c.id == game_id)).first()
+            if row is None:
+                raise GameNotFoundError(f"no saved game {game_id}")
+            raise StoreError(f"game {game_id} holds another match ({row.game}, seed {row.seed}); not overwriting it")
+        if kinds is not None:
+            conn.execute(update(s.games).where(s.games.c.id == game_id)
+                         .values(seat_kinds=json.dumps([str(k) for k in kinds])))
+            self._write_seats(conn, game_id, match.seat_names, kinds, sides)
+        conn.execute(delete(s.moves).where(s.moves.c.game_id == game_id))
+        done = conn.execute(_UPDATE_RECORD, {"k_id": game_id, "v_record": text, "v_moves": moves})
+        if done.rowcount == 0:
+            conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=moves))
+        return game_id
 
     def _write_seats(
         self, conn: Connection, game_id: int, names: Sequence[str], kinds: Sequence[SeatKind], sides: Sequence[int]
@@ -365,6 +430,7 @@ class Store:
         """Delete a game with its record and seats."""
         with self._write() as conn:
             self._require(conn, game_id)
+            conn.execute(delete(s.moves).where(s.moves.c.game_id == game_id))
             conn.execute(delete(s.records).where(s.records.c.game_id == game_id))
             conn.execute(delete(s.game_seats).where(s.game_seats.c.game_id == game_id))
             conn.execute(delete(s.games).where(s.games.c.id == game_id))
@@ -375,13 +441,18 @@ class Store:
 
     # --- loading ------------------------------------------------------------------------------------
     def load_record(self, game_id: int) -> GameRecord:
-        """The stored record (raises :class:`GameNotFoundError` or :class:`CorruptRecordError`)."""
+        """The stored record with the moves appended since it was written whole
+        (raises :class:`GameNotFoundError` or :class:`CorruptRecordError`)."""
         with self._read() as conn:
             row = conn.execute(
-                select(s.games.c.game, s.records.c.record)
+                select(s.games.c.game, s.records.c.record, s.records.c.moves)
                 .select_from(s.games.outerjoin(s.records, s.records.c.game_id == s.games.c.id))
                 .where(s.games.c.id == game_id)
             ).first()
+            tail = [] if row is None or row.record is None else conn.execute(
+                select(s.moves.c.seq, s.moves.c.hand, s.moves.c.action)
+                .where(s.moves.c.game_id == game_id, s.moves.c.seq >= row.moves).order_by(s.moves.c.seq)
+            ).all()
         if row is None:
             raise GameNotFoundError(f"no saved game {game_id}")
         if row.record is None:
@@ -392,6 +463,8 @@ class Store:
             raise CorruptRecordError(f"game {game_id}: {exc}") from None
         if record.game != row.game:
             raise CorruptRecordError(f"game {game_id}: the record is of {record.game!r}, the game row says {row.game!r}")
+        if tail:
+            _append_tail(record, tail, int(row.moves), game_id)
         return record
 
     def load_match(self, game_id: int) -> Match:
@@ -541,21 +614,24 @@ def read_record_file(source: str | os.PathLike[str]) -> GameRecord:
 
 # --- helpers -----------------------------------------------------------------------------------------------
 
-def _create_engine(url: str, synchronous: str) -> Engine:
+def _create_engine(url: str, synchronous: str, busy_timeout: float) -> Engine:
     try:
         sa_url = make_url(url)
     except Exception as exc:
         raise StoreError(f"bad database URL: {exc}") from None
     try:
         if sa_url.get_backend_name() != "sqlite":
-            return create_engine(sa_url, pool_pre_ping=True)
+            # Bounded waits: connecting, and unacknowledged writes to a frozen server (milliseconds).
+            return create_engine(sa_url, pool_pre_ping=True, pool_timeout=CONNECT_TIMEOUT * 2, connect_args={
+                "connect_timeout": CONNECT_TIMEOUT, "tcp_user_timeout": CONNECT_TIMEOUT * 2000})
         path = sqlite_path(url)
         if path is not None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
-            engine = create_engine(sa_url, connect_args={"check_same_thread": False, "timeout": 30})
+            engine = create_engine(sa_url, connect_args={"check_same_thread": False,
+                                                                  "timeout": busy_timeout})
         else:
             engine = create_engine(sa_url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     except ImportError as exc:
@@ -572,7 +648,7 @@ def _create_engine(url: str, synchronous: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute(f"PRAGMA synchronous={synchronous}")
-        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         cur.close()
 
     @event.listens_for(engine, "begin")
@@ -580,6 +656,47 @@ def _create_engine(url: str, synchronous: str) -> Engine:
         conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get('cardtable_begin', 'DEFERRED')}")
 
     return engine
+
+
+def _append_tail(record: GameRecord, tail: Sequence[Any], stored: int, game_id: int) -> None:
+    """Add the appended ``moves`` rows to ``record`` (whose actions number ``stored``), checking their order."""
+    if sum(len(h) for h in record.hands) != stored:
+        raise CorruptRecordError(f"game {game_id}: its record does not hold the {stored} actions it should")
+    if record.final_totals is not None:
+        raise CorruptRecordError(f"game {game_id}: moves are stored after the end of the match")
+    for expected, row in enumerate(tail, start=stored):
+        hand = int(row.hand)
+        if int(row.seq) != expected or hand != len(record.hands) - 1:
+            raise CorruptRecordError(f"game {game_id}: stored move {row.seq} is out of order")
+        record.hands[hand].append(str(row.action))
+
+
+class _RollBack(Exception):
+    """Raised inside a transaction to roll it back on purpose."""
+
+
+def _seed_text(match: Match) -> str | None:
+    return None if match.seed is None else str(match.seed)
+
+
+def _key(match: Match, game_id: int) -> dict[str, Any]:
+    """Parameters of the game row's identity check (same id, game and seed)."""
+    return {"k_id": game_id, "k_game": match.game.name, "k_seed": _seed_text(match)}
+
+
+def _summary(match: Match, status: str, moves: int) -> dict[str, Any]:
+    """The game row's columns that change as the match goes on."""
+    outcome = match.outcome
+    return {
+        "status": status,
+        "updated_at": _utcnow(),
+        "totals": json.dumps(list(match.totals)),
+        "final_totals": json.dumps(list(outcome.final_totals)) if outcome else None,
+        "winner": outcome.winner if outcome else None,
+        "margin": outcome.margin if outcome else None,
+        "hands": len(match.hands),
+        "moves": moves,
+    }
 
 
 def _utcnow() -> datetime:
