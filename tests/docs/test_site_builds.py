@@ -1,0 +1,85 @@
+"""The documentation site builds in strict mode: no broken link, anchor or API reference."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from docs_support import ROOT
+
+
+def _build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = _build(ROOT / "mkdocs.yml", out)
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert "WARNING" not in result.stderr, result.stderr[-4000:]
+    return out
+
+
+def test_every_page_of_the_nav_is_built(site: Path) -> None:
+    nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+
+    def files(entry: object) -> list[str]:
+        if isinstance(entry, str):
+            return [entry]
+        if isinstance(entry, list):
+            return [f for e in entry for f in files(e)]
+        if isinstance(entry, dict):
+            return [f for v in entry.values() for f in files(v)]
+        return []
+
+    pages = files(nav)
+    assert len(pages) >= 30
+    for page in pages:
+        html = site / (page.removesuffix("README.md") + "index.html" if page.endswith("README.md") else page.removesuffix(".md") + ".html")
+        assert html.is_file(), page
+
+
+def test_rule_numbers_are_anchors(site: Path) -> None:
+    casino = (site / "rules" / "casino.html").read_text(encoding="utf-8")
+    gin = (site / "rules" / "gin_rummy.html").read_text(encoding="utf-8")
+    for anchor in ("7.2.2", "7.4.1", "5.6", "C-01"):
+        assert f'id="{anchor}"' in casino, anchor
+    for anchor in ("4.3", "4.3.2", "G-12"):
+        assert f'id="{anchor}"' in gin, anchor
+    # GitHub-style lists (no blank line before them) render as lists, not as "- " in a paragraph.
+    assert "capture: - a court card" not in casino and "<li>a court card;</li>" in casino
+
+
+def test_api_reference_is_generated_from_the_docstrings(site: Path) -> None:
+    core = (site / "api" / "core.html").read_text(encoding="utf-8")
+    assert 'id="cardtable.core.GameState.legal_actions"' in core
+    assert 'id="cardtable.errors.IllegalActionError"' in core
+    casino = (site / "api" / "casino.html").read_text(encoding="utf-8")
+    assert 'id="cardtable.casino.state.CasinoState"' in casino
+    assert ":class:" not in casino and "<table>" in casino  # reST roles and tables converted
+    adapters = (site / "api" / "adapters.html").read_text(encoding="utf-8")
+    assert "Discrete(125)" in adapters
+
+
+def test_strict_build_rejects_a_broken_rule_link(tmp_path: Path) -> None:
+    """The same validation settings fail the build on a link to a rule that does not exist."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    docs = tmp_path / "docs"
+    (docs / "rules").mkdir(parents=True)
+    (docs / "rules" / "gin_rummy.md").write_bytes((ROOT / "docs" / "rules" / "gin_rummy.md").read_bytes())
+    (docs / "index.md").write_text("# Home\n\nSee [the knock](rules/gin_rummy.md#4.3.2).\n", encoding="utf-8")
+    config.update(docs_dir=str(docs), nav=["index.md", "rules/gin_rummy.md"], plugins=["search"],
+                  hooks=[str(ROOT / "docs" / "hooks" / "rules_anchors.py")])
+    path = tmp_path / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    assert _build(path, tmp_path / "ok").returncode == 0
+    (docs / "index.md").write_text("# Home\n\nSee [rule 4.9.9](rules/gin_rummy.md#4.9.9).\n", encoding="utf-8")
+    broken = _build(path, tmp_path / "broken")
+    assert broken.returncode != 0 and "4.9.9" in broken.stderr
