@@ -68,9 +68,28 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return level.strip(), options
 
 
+def _imported_factory(path: str) -> Any:
+    """``"module:Class"``: a class (or function) taking ``seed=`` and options, e.g. your own agent."""
+    module_name, _, attr = path.partition(":")
+    try:
+        target = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ValueError(f"cannot import agent {path!r}: {exc}") from None
+    return lambda _level, seed, **kw: target(seed=seed, **kw)
+
+
 def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -> Any:
     """An agent of the named level (or spec, see :func:`parse_agent_spec`) for ``game``;
-    ``options`` go to its constructor. ``random`` exists for every game."""
+    ``options`` go to its constructor. ``random`` exists for every game. A level written
+    ``module:Class`` imports your own agent class and calls ``Class(seed=seed, **options)``:
+
+    >>> make_agent("gin", "cardtable.agents.base:RandomAgent", seed=3).name
+    'random'
+    >>> make_agent("gin", "mybots:Greedy")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot import agent 'mybots:Greedy': No module named 'mybots'
+    """
     level, parsed = parse_agent_spec(level)
     options = {**parsed, **options}
     levels = AGENT_LEVELS.get(game, ("random",))
@@ -78,6 +97,8 @@ def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -
         factory: Any = lambda _level, seed, **kw: RandomAgent(seed, **kw)  # noqa: E731
     elif level in levels:
         factory = getattr(importlib.import_module(f"{__name__}.{game}_levels"), f"make_{game}_agent")
+    elif ":" in level:
+        factory = _imported_factory(level)
     else:
         raise ValueError(f"unknown agent level {level!r} for {game}; available: {', '.join(levels)}")
     try:
