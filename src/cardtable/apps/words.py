@@ -49,6 +49,9 @@ __all__ = [
     "narrate_action",
     "meld_kind_name",
     "third_person",
+    "move_context",
+    "conjugate",
+    "describe_move",
 ]
 
 _RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
@@ -257,3 +260,37 @@ def narrate_action(action: Any, who: str, *, upcard: Card | None = None, meld_po
     own = "your" if who == "You" else "the"
     verb = verb if who == "You" else third_person(verb)
     return f"{who} {verb} {rest.format(own=own)}".strip()
+
+
+def move_context(state: Any, action: Any) -> dict[str, Any]:
+    """What :func:`describe_action`/:func:`narrate_action` need to name ``action`` before it is played in ``state``.
+
+    The Gin upcard a take refers to, the points a Pinochle meld scores (found by
+    playing it on a clone), the trump card a dix is exchanged for.
+    """
+    module = type(action).__module__
+    ctx: dict[str, Any] = {}
+    if module.endswith("gin.actions"):
+        pile = getattr(state, "discard", None)
+        if pile:
+            ctx["upcard"] = pile[-1]
+    elif module.endswith("pinochle.actions"):
+        seat = state.current_player()
+        if action.kind == "meld" and seat >= 0:
+            after = state.clone()
+            after.apply(action)
+            ctx["meld_points"] = after.meld_points(seat) - state.meld_points(seat)
+        elif action.kind == "exchange" and seat >= 0:
+            ctx["turnup"] = state.view(seat).trump_card
+    return ctx
+
+
+def describe_move(state: Any, action: Any) -> str:
+    """:func:`describe_action` for a legal ``action`` of ``state``, with its context filled in."""
+    return describe_action(action, **move_context(state, action))
+
+
+def conjugate(who: str, verb: str) -> str:
+    """``who`` and ``verb`` agreeing: ``You win``, ``You & Across win``, ``Computer (medium) wins``."""
+    many = who == "You" or " & " in who or who.startswith("You ")
+    return f"{who} {verb if many else third_person(verb)}"
