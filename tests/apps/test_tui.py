@@ -105,12 +105,16 @@ def test_session_plays_and_undoes_without_textual_screens() -> None:
     s.run_computers()
     assert s.human_to_act()
     before = s.m.record().dumps()
-    first = s.legal()[0]
+    first = next(a for a in s.legal() if str(a) != "draw")  # no card comes from the stock
     s.play_human(first)
-    s.run_computers()
+    assert s.can_undo()  # before the computer replies
     assert s.undo()
     assert s.m.record().dumps() == before
     assert s.human_to_act()
+    while s.human_to_act():
+        s.play_human(next(a for a in s.legal() if str(a) != "draw"))
+    s.run_computers()
+    assert not s.undo() and s.undo_reason()  # the reply (or a new card) has been seen: the move stands
 
 
 def test_full_gin_hand_by_keyboard_and_mouse() -> None:
@@ -223,11 +227,16 @@ def test_hint_and_undo() -> None:
                 assert best in played
             await pilot.pause()
             assert s.m.record().dumps() != start
+            played, reason = s.m.record().dumps(), s.undo_reason()
             await pilot.press("u")
             await pilot.pause()
-            assert s.m.record().dumps() == start
-            assert s.human_to_act()
-            assert "taken back" in static_text(screen, "#message")
+            if reason:  # the computer has replied or a card was drawn: undo would reveal it, and says so
+                assert s.m.record().dumps() == played
+                assert f"No undo: {reason}" in static_text(screen, "#message")
+            else:
+                assert s.m.record().dumps() == start
+                assert s.human_to_act()
+                assert "taken back" in static_text(screen, "#message")
 
     run(go)
 
@@ -316,7 +325,7 @@ def test_resume_from_a_store() -> None:
     again = load_resumed(Store(), "abc")
     assert again.m.record().dumps() == s.m.record().dumps()
     assert again.levels == {1: "simple"}
-    assert again.can_undo()
+    assert again.can_undo() == s.can_undo() and again.undo_reason() == s.undo_reason()
 
 
 def test_core_imports_without_textual() -> None:

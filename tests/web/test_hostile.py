@@ -146,7 +146,7 @@ def test_restart_reconnect_and_undo(db: str, backend: str) -> None:
                 m = ws.receive_json()
             while not m["legal"]:
                 m = ws.receive_json()
-            assert m["can_undo"]
+            assert not m["can_undo"] and m["undo_reason"]  # the computer has replied, or a card was drawn
             saved_n, saved_hand = m["n"], m["view"]["hand"]
     with TestClient(create_app(db, rate=1000, burst=1000)) as client:  # a new server on the same database
         assert client.app.state.manager.tables == {}
@@ -155,10 +155,11 @@ def test_restart_reconnect_and_undo(db: str, backend: str) -> None:
             m = ws.receive_json()
             assert m["n"] == saved_n and m["view"]["hand"] == saved_hand and m["legal"]
             before_hand = m["view"]["hand"]
-            ws.send_json({"t": "act", "m": m["legal"][0]["m"], "n": m["n"]})
+            client.app.state.manager.think_delay = 60.0  # undo before the computer replies
+            move = next(a["m"] for a in m["legal"] if a["m"] != "draw")  # no card from the stock
+            ws.send_json({"t": "act", "m": move, "n": m["n"]})
             m = ws.receive_json()
-            while m["n"] <= saved_n or (not m["legal"] and not m["over"]):
-                m = ws.receive_json()
+            assert m["n"] == saved_n + 1 and m["can_undo"]
             ws.send_json({"t": "undo", "n": m["n"]})
             m = ws.receive_json()
             assert m["n"] > saved_n and m["view"]["hand"] == before_hand and m["legal"]

@@ -95,7 +95,7 @@ KEYS = """## Keys at the table
 | : | type a move in notation (e.g. `discard 7H`) |
 | d t p k g x | Gin: draw, take, pass, knock, big gin, discard; Casino: x trails |
 | h | hints: the strongest player's top moves with values |
-| u | undo your last move (the computer replies again) |
+| u | take back your last move, until a card is drawn, the computer replies or the hand ends |
 | s | score sheet · r rules · n new match (lobby) · q quit |
 | + / − | the computer plays faster / slower |
 """

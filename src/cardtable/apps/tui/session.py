@@ -23,6 +23,7 @@ from ...errors import CardtableError
 from ...match import Match
 from ...record import GameRecord
 from ...registry import make_game
+from ...undo import UndoCheck, cut_actors, take_back, undo_check
 from .adapters import GameAdapter, adapter_for
 
 __all__ = ["TableSession", "FinishedHand", "Hint", "LogLine", "short_name"]
@@ -224,29 +225,30 @@ class TableSession:
             pass
 
     # --- undo -------------------------------------------------------------------------------------
+    def undo_check(self) -> UndoCheck:
+        """Whether undo is available now and, if not, why (see :mod:`cardtable.undo`)."""
+        return undo_check(self.m, self.actors, self.human_seat)
+
     def can_undo(self) -> bool:
-        return any(self.human_seat in acts for acts in self.actors)
+        return self.undo_check().available
+
+    def undo_reason(self) -> str:
+        """Why undo is not available now (empty when it is)."""
+        return self.undo_check().reason
 
     def undo(self) -> bool:
-        """Take back the person's last action (and every move after it) by replaying the record.
+        """Take back the person's last move by replaying the record cut just before it.
 
-        The match is rebuilt from its :class:`GameRecord` cut just before that action,
-        so the deal and the stock stay exactly as they were (same seed).
+        Only the person's own moves since the last thing they learned can be taken
+        back (:func:`cardtable.undo.undo_check`): the deal and the stock stay exactly as
+        they were (same seed), and no drawn card, reply or finished hand is undone.
         """
-        spot: tuple[int, int] | None = None
-        for h in range(len(self.actors) - 1, -1, -1):
-            acts = self.actors[h]
-            for i in range(len(acts) - 1, -1, -1):
-                if acts[i] == self.human_seat:
-                    spot = (h, i)
-                    break
-            if spot is not None:
-                break
-        if spot is None:
+        check = self.undo_check()
+        if check.point is None:
             return False
-        h, i = spot
-        self.match = GameRecord.from_match(self.m).prefix(h, i).replay()
-        self.actors = [list(a) for a in self.actors[:h]] + [list(self.actors[h][:i])]
+        h = check.point[0]
+        self.match = take_back(self.m, check)
+        self.actors = cut_actors(self.actors, check)
         self.finished = [f for f in self.finished if f.number <= h]
         self._say(f"Undo: back to your move in hand {h + 1}.")
         self.save()

@@ -492,7 +492,7 @@ class TableScreen(Screen[None]):
         s = self.session
         self._stop_timer()
         if not s.can_undo():
-            self._set_message("Nothing to undo.", error=True)
+            self._set_message(f"No undo: {s.undo_reason()}.", error=True)
             self.pump()
             return
         s.undo()

@@ -33,6 +33,7 @@ from ...registry import GAMES, make_game
 from ...store import Store
 from ...store import schema as s
 from ...store.store import replay_record
+from ...undo import UndoCheck, take_back, undo_check
 from .serialize import CARD_TOKEN, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
@@ -143,9 +144,17 @@ class Table:
                 found = seat
         return found
 
+    def undo_check(self, seat: int) -> UndoCheck:
+        """Whether ``seat`` may take back its last move now and, if not, why (:mod:`cardtable.undo`).
+
+        Undo is for playing against the computer: only the one person at the table may use it.
+        """
+        if self.human_seats() != [seat]:
+            return UndoCheck(None, None, "undo is only for a person playing alone against the computer")
+        return undo_check(self.match, self.actors, seat)
+
     def can_undo(self, seat: int) -> bool:
-        """Undo is for playing against the computer: the only person at the table, with a move to take back."""
-        return self.human_seats() == [seat] and any(seat in acts for acts in self.actors)
+        return self.undo_check(seat).available
 
     def hint_agent(self) -> Any:
         if self._hint_checked:
@@ -173,6 +182,7 @@ class Table:
                 legal.append({"m": text, "label": str(pretty()) if callable(pretty) else text,
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
         outcome = m.outcome
+        undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
         msg: dict[str, Any] = {
             "t": "state",
             "table": self.id,
@@ -194,7 +204,8 @@ class Table:
             "view": view,
             "actors": self.actors[-1] if self.actors else [],
             "legal": legal,
-            "can_undo": seat is not None and self.can_undo(seat),
+            "can_undo": undo.available,
+            "undo_reason": undo.reason,
             "hints": seat is not None and self.hint_agent() is not None,
             "last": self._last_hand_json(seat),
         }
@@ -268,19 +279,11 @@ class Table:
             self.actors.append([])
 
     def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last action and everything after it (same deal: the record is cut and replayed)."""
-        spot: tuple[int, int] | None = None
-        for h in range(len(self.actors) - 1, -1, -1):
-            for i in range(len(self.actors[h]) - 1, -1, -1):
-                if self.actors[h][i] == seat:
-                    spot = (h, i)
-                    break
-            if spot is not None:
-                break
-        if spot is None:
-            raise WebError("undo", "nothing of yours to take back")
-        h, i = spot
-        self.match = replay_record(GameRecord.from_match(self.match).prefix(h, i))
+        """Take back ``seat``'s last move (the record is cut before it and replayed: same deal, same stock)."""
+        check = self.undo_check(seat)
+        if check.point is None:
+            raise WebError("undo", f"undo is not available: {check.reason}")
+        self.match = take_back(self.match, check)
         self.undos += 1
         self.actors = []
         self._rebuild_history()
@@ -486,9 +489,6 @@ class TableManager:
         async with table.lock:
             if n != table.version:
                 raise WebError("stale", "the table has moved on; your view is refreshed")
-            if not table.can_undo(seat):
-                raise WebError("undo", "undo is only for a person playing alone against the computer, "
-                               "after a move of theirs")
             table.undo(seat)
             await asyncio.to_thread(self._save, table)
             await asyncio.to_thread(self._save_undos, table)
