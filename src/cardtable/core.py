@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
@@ -91,6 +91,19 @@ class GameState(ABC, Generic[R, A, V]):
     @abstractmethod
     def legal_actions(self) -> list[A]:
         """All legal actions (at a chance node: the possible outcomes), in a canonical order."""
+
+    def iter_legal_actions(self) -> Iterator[A]:
+        """The legal actions one at a time (a game whose lists can be huge walks them without the list)."""
+        return iter(self.legal_actions())
+
+    def legal_action_count(self) -> int:
+        """``len(legal_actions())`` (a game whose lists can be huge counts them without listing)."""
+        return len(self.legal_actions())
+
+    def legal_moves(self) -> Sequence[A]:
+        """The legal actions as the sequence handed to an agent's ``act``: the list, or a lazy sequence
+        where the list can be huge (Casino on a crowded table)."""
+        return self.legal_actions()
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[A, float]]:

@@ -9,7 +9,8 @@ from ..errors import IllegalActionError
 from .actions import CasinoAction
 from .builds import Build
 from .moves import orphans_ok, partner_of
-from .values import COURTS, RANK_MASK, VALUE, bits, held_values, loose_tables, partition
+from .partitions import partitionable, splits_with, vector
+from .values import COURTS, RANK_MASK, VALUE, bits, held_values
 
 if TYPE_CHECKING:
     from .state import CasinoState
@@ -86,7 +87,7 @@ def _capture(
         if b.value != v:
             return _err(action, f"a {b.value}-build is captured only by a card of value {b.value}; a build is never a summand",
                         "7.2.2 / 4.4 build not a summand")
-    if partition(action.loose, v) is None:
+    if not partitionable(vector(action.loose), v):
         return _err(action, f"{_cards(action.loose)} cannot be split into groups each worth {v}", "7.2.3 capture groups")
     consumed = sum(b.cards for b in used)
     if not orphans_ok(mine, held, consumed):
@@ -142,7 +143,7 @@ def _build(
     need = value - vc - (r.value if r is not None else 0)
     if need < 0:
         return _err(action, f"{card} is worth more than {value}", "7.3.6 grouping")
-    if not _groupable(action.loose, need, value):
+    if not splits_with(vector(action.loose), value, need):
         return _err(action, f"the cards cannot be grouped into {value}s with {card} in one group", "7.3.6 grouping")
     if not rules.allow_duplicate_value_builds:
         missing = [b for b in state.builds if b.value == value and b not in used]
@@ -154,9 +155,3 @@ def _build(
         return _orphan(action, mine, held, consumed)
     return _err(action, "not a legal build", "7.3.6")
 
-
-def _groupable(loose: int, need: int, value: int) -> bool:
-    """Is there a partner set worth ``need`` whose complement in ``loose`` splits into ``value``-groups?"""
-    if need == 0:
-        return partition(loose, value) is not None
-    return any(partition(loose & ~p, value) is not None for p in loose_tables(loose).sums[need])

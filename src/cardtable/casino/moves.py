@@ -1,24 +1,30 @@
 """The move generator: every legal trail, capture and build of a position, exactly (section 7).
 
-Positions are bitmasks: the mover's hand, the loose table cards, and the
-builds. Subset sums of the loose cards come from the cached
-:class:`~cardtable.casino.values.LooseTables`, so one generation is a few
-set operations per (card, value) pair.
+The moves of one played card fall into a few **blocks**: one per kind,
+announced value and set of builds used (a capture taking no build or the
+8-build; a build of 9 raising the 7-build and absorbing the 9-build ...).
+Within a block the moves differ only in their loose cards, and which sets of
+loose cards qualify is a matter of arithmetic (:mod:`.partitions`). The
+blocks are few whatever the table, so a single move is checked by finding its
+block and testing its loose cards (:class:`MoveSet`), and the moves are
+counted, walked lazily or picked by rank without ever listing them all.
+:func:`generate_moves` lists them all, from the cached subset-sum tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
 from ..cards import Card
 from .actions import TRAIL, CasinoAction, build, capture
 from .builds import Build
+from .partitions import count_lx, lx_vectors, mask_at, masks_of, splits_with, vector, weight
 from .rules import CasinoRules
-from .values import RANK_MASK, VALUE, LooseTables, bits, held_values, loose_tables
+from .values import NUMERALS, RANK_MASK, VALUE, bits, held_values, loose_tables
 
-__all__ = ["generate_moves", "partner_of", "orphans_ok"]
+__all__ = ["Block", "MoveSet", "generate_moves", "partner_of", "orphans_ok"]
 
 _CARDS = tuple(Card.from_index(i) for i in range(52))
 _NOTHING: list[tuple[Build, ...]] = [()]
@@ -41,120 +47,231 @@ def orphans_ok(mine: Sequence[Build], held: int, consumed: int) -> bool:
     return all(b.cards & consumed or held >> b.value & 1 for b in mine)
 
 
-class _Table(NamedTuple):
-    """What every card's build search shares: the options, the builds by value and the subset-sum tables."""
+class Block(NamedTuple):
+    """The moves of one card that share kind, value and builds; they differ only in their loose cards.
 
-    partner: int | None
-    full: bool
-    permissive: bool
-    mine: list[Build]
-    by_value: list[list[Build]]
-    singles: list[Build]
-    tables: LooseTables
+    ``listed`` holds the loose sets of a trail or a court capture. Otherwise
+    the loose set ``L`` qualifies when it holds a part worth ``need`` (the
+    played card's partners; none when 0) and the rest splits into groups worth
+    ``value`` (:func:`~.partitions.splits_with`); it may be empty only when a
+    build is used.
+    """
+
+    card: Card
+    kind: str
+    value: int
+    refs: tuple[tuple[int, int], ...]
+    bmask: int
+    need: int
+    listed: tuple[int, ...] | None
+
+    def action(self, loose: int, full: bool) -> CasinoAction:
+        """The move of this block taking (or building with) the loose cards ``loose``."""
+        if self.kind == "trail":
+            return TRAIL[self.card.index]
+        if self.kind == "capture":
+            return capture(self.card, loose, self.refs, full and self.listed is None)
+        return build(self.card, self.value, loose, self.refs, full)
+
+    def admits(self, loose: int) -> bool:
+        """Is ``loose`` (a subset of the table's loose numeral cards) a legal loose set of this block?"""
+        if self.listed is not None:
+            return loose in self.listed
+        if not loose and not self.bmask:
+            return False
+        return splits_with(vector(loose), self.value, self.need)
+
+
+class MoveSet:
+    """The legal moves of the seat to play, as blocks: check one, count, walk or pick by rank.
+
+    Built from the mover's hand, the loose cards and the builds; nothing is
+    enumerated until asked for, and checking one move costs about as much as
+    one partition test of its loose cards.
+    """
+
+    __slots__ = ("_blocks", "_count", "_counts", "builds", "full", "hand", "loose", "numerals", "rules", "seat")
+
+    def __init__(self, rules: CasinoRules, seat: int, hand: int, loose: int, builds: Sequence[Build]) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.hand = hand
+        self.loose = loose
+        self.numerals = loose & NUMERALS
+        self.builds = tuple(builds)
+        self.full = rules.allow_duplicate_value_builds
+        self._blocks: list[Block] | None = None
+        self._counts: list[int] | None = None
+        self._count: int | None = None
+
+    # --- blocks -------------------------------------------------------------------------------
+    def blocks(self) -> list[Block]:
+        """Every block of every card in the hand, in the canonical order of their moves."""
+        if self._blocks is None:
+            self._blocks = [b for ci in bits(self.hand) for b in self.card_blocks(ci)]
+        return self._blocks
+
+    def card_blocks(self, ci: int) -> list[Block]:
+        """The blocks of the card with index ``ci`` (captures, builds, then the trail), per 7.2 - 7.4."""
+        rules, seat, builds = self.rules, self.seat, self.builds
+        card = _CARDS[ci]
+        vc = VALUE[ci]
+        mine = [b for b in builds if b.controller == seat]
+        held = held_values(self.hand & ~card.bit)
+        out: list[Block] = []
+        if vc == 0:
+            if not mine or orphans_ok(mine, held, 0):
+                same = self.loose & RANK_MASK[card.rank]
+                if same and rules.court_capture == "all":
+                    out.append(Block(card, "capture", 0, (), 0, 0, (same,)))
+                elif same:
+                    out.append(Block(card, "capture", 0, (), 0, 0, tuple(1 << i for i in bits(same))))
+        else:
+            # captures (7.2.2): any non-empty union of disjoint v-groups and v-builds
+            of_value = [b for b in builds if b.value == vc]
+            for chosen in _subsets(of_value) if of_value else _NOTHING:
+                consumed = sum(b.cards for b in chosen)
+                if mine and not orphans_ok(mine, held, consumed):
+                    continue
+                out.append(Block(card, "capture", vc, tuple((b.value, b.cards) for b in chosen), consumed, 0, None))
+            out.extend(self._build_blocks(card, vc, held, mine))
+        if not mine:
+            out.append(Block(card, "trail", 0, (), 0, 0, (0,)))
+        return out
+
+    def _build_blocks(self, card: Card, vc: int, held: int, mine: list[Build]) -> list[Block]:
+        """The build blocks of ``card`` (worth ``vc``; ``held``: values left in hand), per 7.3.6."""
+        rules, seat, full = self.rules, self.seat, self.full
+        permissive = rules.permissive_builds
+        partner = partner_of(rules, seat) if rules.build_for_partner else None
+        singles = [b for b in self.builds if b.is_single and (rules.raise_own_build or b.controller != seat)]
+        out: list[Block] = []
+        for value in range(vc, 11):
+            existing = [b for b in self.builds if b.value == value]
+            if held >> value & 1:
+                absorbed = [tuple(existing)] if not full else _subsets(existing)
+                raises: list[Build | None] = [None]
+                for s in singles:
+                    if s.value != value and (s.value + vc == value or (permissive and s.value + vc < value)):
+                        raises.append(s)
+            elif partner is not None and existing:
+                # build_for_partner (7.3.8): add to the partner's build at its value, without holding it
+                ours = [b for b in existing if b.controller == partner]
+                if full:
+                    absorbed = _subsets(ours, nonempty=True)
+                else:
+                    absorbed = [tuple(existing)] if len(ours) == len(existing) else []
+                raises = [None]
+            else:
+                continue
+            for r in raises:
+                need = value - vc - (r.value if r is not None else 0)
+                for group in absorbed:
+                    consumed = r.cards if r is not None else 0
+                    for b in group:
+                        consumed |= b.cards
+                    if mine and not orphans_ok(mine, held, consumed):
+                        continue
+                    refs = tuple((b.value, b.cards) for b in group)
+                    if r is not None:
+                        refs += ((r.value, r.cards),)
+                    out.append(Block(card, "build", value, refs, consumed, need, None))
+        out.sort(key=lambda b: (b.value, b.bmask))
+        return out
+
+    # --- one move ------------------------------------------------------------------------------
+    def find(self, action: CasinoAction) -> CasinoAction | None:
+        """The legal move equal to ``action`` (its canonical form), or ``None`` when it is not legal."""
+        card = action.card
+        if action.kind not in ("trail", "capture", "build") or action.last or not self.hand & card.bit:
+            return None
+        loose = action.loose
+        if loose & ~self.loose:
+            return None
+        for block in self.card_blocks(card.index):
+            if block.kind == action.kind and block.value == action.value and block.bmask == action.builds_mask:
+                if (block.listed is not None or not loose & ~self.numerals) and block.admits(loose):
+                    return block.action(loose, self.full)
+                return None
+        return None
+
+    # --- counting, walking, ranking ------------------------------------------------------------
+    def block_count(self, block: Block) -> int:
+        """How many moves the block holds."""
+        if block.listed is not None:
+            return len(block.listed)
+        n = vector(self.numerals)
+        got = count_lx(n, block.value, block.need)
+        return got - 1 if block.need == 0 and not block.bmask else got
+
+    def counts(self) -> list[int]:
+        if self._counts is None:
+            self._counts = [self.block_count(b) for b in self.blocks()]
+        return self._counts
+
+    def count(self) -> int:
+        """The number of legal moves, computed without listing them."""
+        if self._count is None:
+            self._count = sum(self.counts())
+        return self._count
+
+    def __iter__(self) -> Iterator[CasinoAction]:
+        """Every legal move once, block by block (the loose sets of a block grouped by their value counts)."""
+        n = vector(self.numerals)
+        for block in self.blocks():
+            if block.listed is not None:
+                for m in block.listed:
+                    yield block.action(m, self.full)
+                continue
+            for k in lx_vectors(n, block.value, block.need):
+                if k or block.bmask:
+                    for m in masks_of(k, self.numerals):
+                        yield block.action(m, self.full)
+
+    def at(self, index: int) -> CasinoAction:
+        """The move at ``index`` in the order of iteration, found by counting (no listing)."""
+        if not 0 <= index < self.count():
+            raise IndexError("move index out of range")
+        n = vector(self.numerals)
+        for block, size in zip(self.blocks(), self.counts()):
+            if index >= size:
+                index -= size
+                continue
+            if block.listed is not None:
+                return block.action(block.listed[index], self.full)
+            for k in lx_vectors(n, block.value, block.need):
+                if not k and not block.bmask:
+                    continue
+                w = weight(k, n)
+                if index < w:
+                    return block.action(mask_at(k, self.numerals, index), self.full)
+                index -= w
+        raise AssertionError("counts and blocks disagree")
 
 
 def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds: Sequence[Build]) -> list[CasinoAction]:
-    """Every legal move of ``seat`` holding ``hand``, in canonical order (see :attr:`CasinoAction.sort_key`)."""
-    full = rules.allow_duplicate_value_builds
-    raise_own = rules.raise_own_build
-    mine = [b for b in builds if b.controller == seat]
-    by_value: list[list[Build]] = [[] for _ in range(11)]
-    for b in builds:
-        by_value[b.value].append(b)
+    """Every legal move of ``seat`` holding ``hand``, in canonical order (see :attr:`CasinoAction.sort_key`).
+
+    The list can be huge on a crowded table (every union of disjoint groups is
+    a capture); :class:`MoveSet` checks, counts and walks the same moves lazily.
+    """
+    moves = MoveSet(rules, seat, hand, loose, builds)
     tables = loose_tables(loose)
-    ctx = _Table(
-        partner_of(rules, seat) if rules.build_for_partner else None,
-        full,
-        rules.permissive_builds,
-        mine,
-        by_value,
-        [b for b in builds if b.is_single and (raise_own or b.controller != seat)],
-        tables,
-    )
+    full = moves.full
     out: list[CasinoAction] = []
-    cards = bits(hand)
-    counts = [0] * 11
-    for ci in cards:
-        counts[VALUE[ci]] += 1
-    held_all = held_values(hand)
-    for ci in cards:
-        card = _CARDS[ci]
-        vc = VALUE[ci]
-        held = held_all & ~(1 << vc) if vc and counts[vc] == 1 else held_all
-        if vc == 0:
-            if not mine or orphans_ok(mine, held, 0):
-                same = loose & RANK_MASK[card.rank]
-                if same and rules.court_capture == "all":
-                    out.append(capture(card, same))
-                elif same:
-                    out.extend(capture(card, 1 << i) for i in bits(same))
-        else:
-            # captures (7.2.2): any non-empty union of disjoint v-groups and v-builds
-            parts_v = tables.partitionable(vc)
-            for chosen in _subsets(by_value[vc]) if by_value[vc] else _NOTHING:
-                consumed = 0
-                for b in chosen:
-                    consumed |= b.cards
-                if mine and not orphans_ok(mine, held, consumed):
-                    continue
-                refs = tuple((b.value, b.cards) for b in chosen)
-                for f in parts_v:
-                    if f or refs:
-                        out.append(capture(card, f, refs, full))
-            _builds(out, card, vc, held, ctx)
-        if not mine:
-            out.append(TRAIL[ci])
+    for block in moves.blocks():
+        if block.listed is not None:
+            out.extend(block.action(m, full) for m in block.listed)
+            continue
+        parts = tables.partitionable(block.value)
+        if block.need == 0:
+            out.extend(block.action(q, full) for q in parts if q or block.bmask)
+            continue
+        seen: set[int] = set()
+        for p in tables.sums[block.need]:
+            for q in parts:
+                if not q & p and p | q not in seen:
+                    seen.add(p | q)
+                    out.append(block.action(p | q, full))
     out.sort(key=lambda a: a.sort_key)
     return out
-
-
-def _builds(out: list[CasinoAction], card: Card, vc: int, held: int, ctx: _Table) -> None:
-    """Append every legal build move with ``card`` (worth ``vc``; ``held``: values left in hand), per 7.3.6."""
-    partner, full, permissive, mine, by_value, singles, tables = ctx
-    seen: set[tuple[int, int, int]] = set()
-    for value in range(vc, 11):
-        existing = by_value[value]
-        if held >> value & 1:
-            absorbed = [tuple(existing)] if not full else _subsets(existing)
-            raises: list[Build | None] = [None]
-            for s in singles:
-                if s.value != value and (s.value + vc == value or (permissive and s.value + vc < value)):
-                    raises.append(s)
-        elif partner is not None and existing:
-            # build_for_partner (7.3.8): add to the partner's build at its value, without holding it
-            ours = [b for b in existing if b.controller == partner]
-            if full:
-                absorbed = _subsets(ours, nonempty=True)
-            else:
-                absorbed = [tuple(existing)] if len(ours) == len(existing) else []
-            raises = [None]
-        else:
-            continue
-        parts = tables.partitionable(value)
-        for r in raises:
-            need = value - vc - (r.value if r is not None else 0)
-            if r is None:
-                partners = tables.sums[need] if need > 0 else (0,)
-            else:
-                partners = (0,) if need == 0 else (tables.sums[need] if permissive else ())
-            for group in absorbed:
-                consumed = r.cards if r is not None else 0
-                for b in group:
-                    consumed |= b.cards
-                if mine and not orphans_ok(mine, held, consumed):
-                    continue
-                refs = tuple((b.value, b.cards) for b in group)
-                if r is not None:
-                    refs += ((r.value, r.cards),)
-                for p in partners:
-                    for q in parts:
-                        if q & p:
-                            continue
-                        lx = p | q
-                        if not lx and not consumed:
-                            continue
-                        key = (value, consumed, lx)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        out.append(build(card, value, lx, refs, full))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import permutations, product
 from typing import TYPE_CHECKING
 
 from ..cards import Card
@@ -20,7 +20,7 @@ from .actions import DEAL, DEAL_LAST, TRAIL, CasinoAction, build, capture
 if TYPE_CHECKING:
     from .state import CasinoState
 
-__all__ = ["Parsed", "normalize", "parse_text", "match_action", "parse_unlisted", "resolve_refs"]
+__all__ = ["Parsed", "normalize", "parse_text", "match_action", "parse_unlisted", "resolve_refs", "resolve_choices"]
 
 _SYMBOLS = (("♠", "s"), ("♥", "h"), ("♦", "d"), ("♣", "c"), ("♤", "s"), ("♡", "h"), ("♢", "d"), ("♧", "c"))
 _REF = re.compile(r"\[([^\]]*)\]")
@@ -183,3 +183,31 @@ def parse_unlisted(state: CasinoState, text: str) -> CasinoAction:
     if p.kind == "capture":
         return capture(p.card, p.loose, builds, full)
     return build(p.card, p.value, p.loose, builds, full)
+
+
+def resolve_choices(state: CasinoState, p: Parsed) -> list[CasinoAction]:
+    """Every move ``p`` may mean on this table: each way of matching its build references to distinct builds.
+
+    Used by :meth:`~CasinoState.parse_action`, which keeps the legal ones; a
+    reference that fits no build gives no move.
+    """
+    if p.kind == "trail":
+        return [TRAIL[p.card.index]]
+    if p.kind == "deal":
+        return []
+    fits = [
+        [b for b in state.builds if (value is None or b.value == value) and (mask is None or b.cards == mask)]
+        for value, mask in p.refs
+    ]
+    full = state.rules.allow_duplicate_value_builds
+    out: list[CasinoAction] = []
+    seen: set[CasinoAction] = set()
+    for combo in product(*fits):
+        if len({b.cards for b in combo}) != len(combo):
+            continue
+        refs = tuple((b.value, b.cards) for b in combo)
+        action = capture(p.card, p.loose, refs, full) if p.kind == "capture" else build(p.card, p.value, p.loose, refs, full)
+        if action not in seen:
+            seen.add(action)
+            out.append(action)
+    return out

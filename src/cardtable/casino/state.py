@@ -9,18 +9,19 @@ of unseen cards and is never ordered.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..cards import Card, iter_mask, mask_to_cards
 from ..core import CHANCE, TERMINAL, GameState
-from ..errors import IllegalActionError
+from ..errors import AmbiguousActionError, IllegalActionError, InvalidNotationError
 from .actions import DEAL, DEAL_LAST, CasinoAction, format_ref
 from .builds import Build
 from .dealing import TABLE, deal_order
+from .legal_moves import LegalMoves, is_crowded
 from .legality import explain_illegal
-from .moves import generate_moves, partner_of
-from .notation import match_action, normalize, parse_unlisted
+from .moves import MoveSet, generate_moves, partner_of
+from .notation import match_action, normalize, parse_text, parse_unlisted, resolve_choices
 from .rules import CasinoRules
 from .scoring import SPADES_MASK, SideScore, score_hand
 from .values import VALUE, bits, held_values, partition, split_partners
@@ -45,7 +46,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     __slots__ = (
         "_legal",
-        "_legal_set",
+        "_moves",
         "builds",
         "captured",
         "deal_number",
@@ -95,7 +96,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.scores: tuple[SideScore, ...] | None = None
         self.residue = 0
         self._legal: list[CasinoAction] | None = None
-        self._legal_set: frozenset[CasinoAction] | None = None
+        self._moves: MoveSet | None = None
 
     # --- turn -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -124,6 +125,14 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[CasinoAction]:
+        """Every legal action in the canonical order.
+
+        Exact, but a capture is any union of disjoint groups (7.2.2), so on a
+        crowded table the list grows exponentially (about 19,000 moves with 16
+        low loose cards, millions with 24). Prefer :meth:`legal_moves` (a lazy
+        sequence), :meth:`iter_legal_actions`, :meth:`legal_action_count` and
+        :meth:`can_apply` / :meth:`verify_action`, which never list them.
+        """
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
@@ -136,6 +145,49 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
             return []
         seat = self.turn
         return generate_moves(self.rules, seat, self.hands[seat], self.loose, self.builds)
+
+    def moveset(self) -> MoveSet:
+        """The legal moves of the seat to play as blocks: checked one at a time, counted, walked lazily."""
+        if self.phase != PLAY:
+            raise IllegalActionError("no seat is to play", "terminal" if self.phase == OVER else "chance")
+        if self._moves is None:
+            seat = self.turn
+            self._moves = MoveSet(self.rules, seat, self.hands[seat], self.loose, self.builds)
+        return self._moves
+
+    def legal_action_count(self) -> int:
+        """``len(legal_actions())``, counted without listing (a sum over value counts: milliseconds)."""
+        if self.phase != PLAY:
+            return self.pack.bit_count() if self.phase == DEALING else 0
+        if self._legal is not None:
+            return len(self._legal)
+        return self.moveset().count()
+
+    def iter_legal_actions(self) -> Iterator[CasinoAction]:
+        """The legal actions one at a time, without building the list.
+
+        The same actions as :meth:`legal_actions`; the order is the canonical one
+        for the played card, kind, value and builds, but within such a block the
+        loose sets come grouped by their counts of each value.
+        """
+        if self.phase != PLAY:
+            return iter(self.legal_actions())
+        return iter(self.moveset())
+
+    def legal_moves(self) -> Sequence[CasinoAction]:
+        """The legal actions as a sequence: the list itself on ordinary tables, else a lazy :class:`LegalMoves`.
+
+        This is what the apps and the arena hand to the computer players: on a
+        crowded table ``len`` counts, ``in`` checks one move, indexing picks a
+        move by rank (uniformly random play stays exact), and the Casino
+        players then judge a bounded set of candidates instead of the list.
+        """
+        if self.phase != PLAY or self._legal is not None:
+            return self.legal_actions()
+        moves = self.moveset()
+        if not is_crowded(moves):
+            return self.legal_actions()
+        return LegalMoves(moves)
 
     def _announces_last(self) -> bool:
         return self.dealt == 0 and self.deal_number == self.rules.num_deals
@@ -159,26 +211,42 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         return (DEAL_LAST if self._announces_last() else DEAL)[index]
 
     def verify_action(self, action: CasinoAction) -> None:
+        """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal now.
+
+        Decided directly (the move's block, then a partition test of its loose
+        cards), never by listing the legal moves: well under a millisecond.
+        """
+        self.legal_form(action)
+
+    def legal_form(self, action: CasinoAction) -> CasinoAction:
+        """The legal move equal to ``action`` in its canonical form; raises like :meth:`verify_action`."""
+        if not isinstance(action, CasinoAction):
+            raise IllegalActionError(f"{action!r} is not a Casino action", "legal-actions")
         if self.phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over", "terminal")
         if self.phase == DEALING:
             if action.kind != "deal" or not self.pack & action.card.bit or action.last != self._announces_last():
                 raise self.explain_illegal(action)
-            return
-        if self._legal_set is None:
-            if self._legal is None:
-                self._legal = self._compute_legal()
-            self._legal_set = frozenset(self._legal)
-        if action not in self._legal_set:
+            return action
+        found = self.moveset().find(action) if action.kind != "deal" else None
+        if found is None:
             raise self.explain_illegal(action)
+        return found
 
     def explain_illegal(self, action: CasinoAction) -> IllegalActionError:
         return explain_illegal(self, action)
 
     # --- applying -----------------------------------------------------------------------------
+    def apply(self, action: CasinoAction | str) -> CasinoAction:
+        """Apply a legal action (or its notation) and return it; illegal ones raise and change nothing."""
+        act = self.legal_form(self.parse_action(action) if isinstance(action, str) else action)
+        self._apply_unchecked(act)
+        self.history.append(act)
+        return act
+
     def _apply_unchecked(self, action: CasinoAction) -> None:
         self._legal = None
-        self._legal_set = None
+        self._moves = None
         card = action.card
         if action.kind == "deal":
             self._deal(card, action.last)
@@ -285,6 +353,37 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.log.append(("note", -1, None, "hand over: " + ", ".join(f"side {i} {p}" for i, p in enumerate(self.points))))
 
     # --- notation -----------------------------------------------------------------------------
+    def parse_action(self, text: str) -> CasinoAction:
+        """The legal action written ``text`` (any grouping or order of the cards), checked as one move.
+
+        Raises :class:`InvalidNotationError` for text that names no legal move
+        (an illegal move raises :class:`IllegalActionError` with its rule) and
+        :class:`AmbiguousActionError` when a build reference fits several
+        builds that each make a legal move.
+        """
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"expected action text, got {type(text).__name__}")
+        if not normalize(text):
+            raise InvalidNotationError("empty action")
+        if self.phase == OVER:
+            return parse_unlisted(self, text)
+        parsed = parse_text(text)
+        if self.phase == DEALING:
+            if parsed.kind != "deal":
+                return parse_unlisted(self, text)
+            return (DEAL_LAST if parsed.last or self._announces_last() else DEAL)[parsed.card.index]
+        legal = []
+        for candidate in resolve_choices(self, parsed):
+            try:
+                legal.append(self.legal_form(candidate))
+            except IllegalActionError:
+                continue
+        if len(legal) == 1:
+            return legal[0]
+        if len(legal) > 1:
+            raise AmbiguousActionError(f"{text!r} is ambiguous", tuple(str(a) for a in legal))
+        return parse_unlisted(self, text)
+
     def normalize_notation(self, text: str) -> str:
         return normalize(text)
 
@@ -331,7 +430,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         new.scores = self.scores
         new.residue = self.residue
         new._legal = self._legal
-        new._legal_set = self._legal_set
+        new._moves = self._moves
         return new
 
     def __eq__(self, other: object) -> bool:

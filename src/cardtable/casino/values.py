@@ -123,41 +123,47 @@ def partition(mask: int, v: int) -> list[int] | None:
     """A canonical split of ``mask`` into groups worth ``v`` (single cards first), or ``None``.
 
     Deterministic: the highest-valued remaining card is placed first, and its
-    group is completed with the lexicographically first fitting cards.
+    group is completed with the lexicographically first fitting cards whose
+    remainder still splits (decided on value counts, so even a table of many
+    low cards is split without backtracking).
     """
+    from .partitions import partitionable, vector
+
     if mask == 0:
         return []
+    if not partitionable(vector(mask), v) or mask & ~NUMERALS:
+        return None
     order = sorted(bits(mask), key=lambda i: (-VALUE[i], i))
-    if not order or VALUE[order[0]] == 0 or VALUE[order[0]] > v:
+    groups: list[int] = []
+    rest = mask
+    while rest:
+        first = next(i for i in order if rest >> i & 1)
+        others = [i for i in order if rest >> i & 1 and i != first]
+        group = _complete(first, others, v - VALUE[first], rest & ~(1 << first), v)
+        assert group is not None, "partitionable sets always split"
+        groups.append(group)
+        rest &= ~group
+    groups.sort(key=lambda m: (m.bit_count(), [-VALUE[i] for i in bits(m)]))
+    return groups
+
+
+def _complete(first: int, others: list[int], need: int, rest: int, v: int) -> int | None:
+    """The lexicographically first cards of ``others`` worth ``need`` whose removal leaves ``rest`` splittable."""
+    from .partitions import partitionable, vector
+
+    def pick(start: int, need: int, chosen: int) -> int | None:
+        if need == 0:
+            return chosen if partitionable(vector(rest & ~chosen), v) else None
+        for j in range(start, len(others)):
+            i = others[j]
+            if VALUE[i] <= need:
+                got = pick(j + 1, need - VALUE[i], chosen | 1 << i)
+                if got is not None:
+                    return got
         return None
 
-    def solve(rest: list[int]) -> list[list[int]] | None:
-        if not rest:
-            return []
-        first, others = rest[0], rest[1:]
-        need = v - VALUE[first]
-
-        def pick(start: int, need: int, chosen: list[int]) -> list[list[int]] | None:
-            if need == 0:
-                left = [i for i in others if i not in chosen]
-                tail = solve(left)
-                return None if tail is None else [[first, *chosen], *tail]
-            for j in range(start, len(others)):
-                i = others[j]
-                if VALUE[i] <= need:
-                    got = pick(j + 1, need - VALUE[i], [*chosen, i])
-                    if got is not None:
-                        return got
-            return None
-
-        return pick(0, need, [])
-
-    groups = solve(order)
-    if groups is None:
-        return None
-    masks = [sum(1 << i for i in g) for g in groups]
-    masks.sort(key=lambda m: (m.bit_count(), [-VALUE[i] for i in bits(m)]))
-    return masks
+    got = pick(0, need, 0)
+    return None if got is None else got | 1 << first
 
 
 def split_partners(loose: int, need: int, value: int) -> tuple[int, int]:
