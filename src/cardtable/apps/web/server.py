@@ -24,7 +24,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from ...registry import GAMES, game_class
 from ...store import GameNotFoundError, Store
 from ...store import schema as s
 from ...store.store import start_match
+from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
 from .serialize import serialize_view, to_jsonable
 from .tables import Table, TableManager, WebError
 
@@ -111,12 +112,15 @@ class Connection:
 
 
 def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: float = RATE,
-               burst: float = BURST, create_limit: int | None = None) -> FastAPI:
+               burst: float = BURST, create_limit: int | None = None, allow_origins: Iterable[str] = (),
+               api_docs: bool = False) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path; default as :meth:`Store.open`).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
     ``create_limit``: new tables a minute per client address (default ``$CARDTABLE_WEB_CREATE_LIMIT``
     or :data:`CREATE_PER_MINUTE`).
+    ``allow_origins``: page origins besides the server's own that may open sockets and change things
+    (:mod:`.security`). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
     """
     if create_limit is None:
         env = os.environ.get("CARDTABLE_WEB_CREATE_LIMIT", "")
@@ -130,7 +134,10 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
         await manager.close()
         store.close()
 
-    app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    policy = OriginPolicy(allow_origins)  # a bad origin fails here, before the server starts
+    app = FastAPI(title="cardtable", lifespan=lifespan, redoc_url=None, docs_url="/docs" if api_docs else None,
+                  openapi_url="/openapi.json" if api_docs else None)
+    app.add_middleware(SecurityMiddleware, policy=policy)
     created: dict[str, list[float]] = {}
     app.state.manager = manager
     app.state.store = store
@@ -168,9 +175,9 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
         if len(body) > MAX_BODY:
             raise HTTPException(413, "request too large")
         try:
-            spec = json.loads(body)
-        except ValueError:
-            raise HTTPException(400, "request is not JSON") from None
+            spec = parse_json(body)
+        except BadJSON as exc:
+            raise HTTPException(400, f"request is not acceptable JSON: {exc}") from None
         try:
             table, tokens = await manager.create(spec)
         except WebError as exc:
@@ -301,9 +308,9 @@ def _decode(conn: Connection, raw: Any) -> dict[str, Any] | None:
         conn.error("size", f"message too large: at most {MAX_MESSAGE} bytes")
         return None
     try:
-        msg = json.loads(text)
-    except ValueError:
-        conn.error("malformed", "message is not JSON")
+        msg = parse_json(text)
+    except BadJSON as exc:
+        conn.error(exc.code, f"message is not acceptable JSON: {exc}")
         return None
     if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
         conn.error("malformed", "a message is a JSON object with a type 't'")
@@ -410,10 +417,10 @@ def _stats(store: Store) -> dict[str, Any]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,
-          log_level: str = "info") -> None:
-    """Run the server with uvicorn until interrupted."""
+          log_level: str = "info", allow_origins: Iterable[str] = (), api_docs: bool = False) -> None:
+    """Run the server with uvicorn until interrupted (``allow_origins``, ``api_docs``: see :func:`create_app`)."""
     import uvicorn
 
-    app = create_app(database)
+    app = create_app(database, allow_origins=allow_origins, api_docs=api_docs)
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level, ws_per_message_deflate=False,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0)
