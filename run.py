@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Bootstrap: create .venv, install cardtable with what a command needs, then run it.
 
-    python3 run.py play     # set up and start playing (default)
+    python3 run.py play     # set up and start playing in the terminal (default)
+    python3 run.py serve    # set up and serve the browser table (prints the address to open)
     python3 run.py test     # set up and run every check: ruff, mypy --strict, pytest
     python3 run.py -- ARGS  # set up and run `cardtable ARGS`
+
+Only the command's own output goes to stdout; set-up messages go to stderr.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -21,23 +25,91 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
 
 
+def note(text: str) -> None:
+    """A set-up message: stderr, so piped output holds only the command's own."""
+    print(text, file=sys.stderr, flush=True)
+
+
+def _extras() -> dict[str, list[str]]:
+    """The optional dependencies of pyproject.toml, by extra."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = data.get("project", {})
+    extras: dict[str, list[str]] = project.get("optional-dependencies", {})
+    return extras
+
+
+def stamp_value() -> str:
+    """What an install depends on: the dependencies, the extras and the entry points (not the whole file)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
+    keys = ("dependencies", "optional-dependencies", "scripts", "requires-python")
+    wanted = json.dumps({k: project.get(k) for k in keys}, sort_keys=True)
+    return hashlib.sha256(wanted.encode()).hexdigest()
+
+
+def covers(installed: str, wanted: str, extras: dict[str, list[str]] | None = None) -> bool:
+    """Whether an install with extras ``installed`` (``web`` or ``web,postgres``) holds all that ``wanted`` needs."""
+    extras = _extras() if extras is None else extras
+    have: set[str] = set()
+    for name in installed.split(","):
+        if name not in extras:
+            return False
+        have.update(extras[name])
+    return all(name in extras and set(extras[name]) <= have for name in wanted.split(","))
+
+
+def command_of(args: list[str]) -> str | None:
+    """The ``cardtable`` subcommand in ``args`` (skipping ``--database URL`` before it)."""
+    i = 0
+    while i < len(args):
+        if args[i] == "--database":
+            i += 2
+            continue
+        if not args[i].startswith("-"):
+            return args[i]
+        i += 1
+    return None
+
+
+def extras_for(args: list[str]) -> str:
+    """The extras a ``cardtable`` command line needs: the web server for ``serve`` (with psycopg for PostgreSQL)."""
+    if command_of(args) != "serve":
+        return "cli"
+    database = os.environ.get("CARDTABLE_DATABASE_URL", "")
+    for i, arg in enumerate(args):
+        if arg == "--database" and i + 1 < len(args):
+            database = args[i + 1]
+        elif arg.startswith("--database="):
+            database = arg.split("=", 1)[1]
+    return "web,postgres" if database.startswith(("postgresql", "postgres:")) else "web"
+
+
 def ensure_env(extras: str) -> None:
+    """Create .venv if needed and install ``cardtable[extras]`` unless an install that covers it is current."""
     if not PY.exists():
-        print("creating virtualenv in .venv ...", flush=True)
+        note("creating a virtualenv in .venv ...")
         venv.EnvBuilder(with_pip=True).create(VENV)
-    stamp = VENV / f".installed-{extras}"
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if stamp.exists() and stamp.read_text() == want:
-        return
-    print(f"installing cardtable[{extras}] ...", flush=True)
-    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"])
-    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "-e", f".[{extras}]"], cwd=ROOT)
-    stamp.write_text(want)
+    want = stamp_value()
+    known = _extras()
+    for stamp in sorted(VENV.glob(".installed-*")):
+        have = stamp.name.removeprefix(".installed-")
+        if stamp.read_text().strip() == want and covers(have, extras, known):
+            return
+    note(f"installing cardtable[{extras}] into .venv (first run, or pyproject.toml changed) ...")
+    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], stdout=sys.stderr)
+    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "-e", f".[{extras}]"], cwd=ROOT, stdout=sys.stderr)
+    (VENV / f".installed-{extras}").write_text(want)
 
 
-def run(cmd: list[str]) -> int:
-    print("$", " ".join(cmd), flush=True)
-    return subprocess.call(cmd, cwd=ROOT)
+def run(cmd: list[str], cwd: Path | None = None) -> int:
+    """Run ``cmd`` (in ``cwd``, default the current folder); its output is the only output on stdout."""
+    try:
+        return subprocess.call(cmd, cwd=cwd)
+    except KeyboardInterrupt:
+        return 130
 
 
 def main(argv: list[str]) -> int:
@@ -48,14 +120,14 @@ def main(argv: list[str]) -> int:
             [str(BIN / "ruff"), "check", *[d for d in ("src", "tests", "benchmarks") if (ROOT / d).is_dir()]],
             [str(BIN / "mypy"), "--strict", "src/cardtable"],
         ):
-            if run(cmd) != 0:
+            note(f"running {Path(cmd[0]).name} ...")
+            if run(cmd, ROOT) != 0:
                 return 1
-        return run([str(PY), "-m", "pytest", *argv[1:]])
-    if what == "--":
-        ensure_env("cli")
-        return run([str(BIN / "cardtable"), *argv[1:]])
-    ensure_env("cli")
-    return run([str(BIN / "cardtable"), *argv])
+        note("running pytest ...")
+        return run([str(PY), "-m", "pytest", *argv[1:]], ROOT)
+    args = argv[1:] if what == "--" else (argv or ["play"])
+    ensure_env(extras_for(args))
+    return run([str(BIN / "cardtable"), *args])
 
 
 if __name__ == "__main__":

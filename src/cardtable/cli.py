@@ -1,44 +1,26 @@
-"""The ``cardtable`` command: ``play`` and ``simulate``."""
+"""The ``cardtable`` command: play, resume, history, replay, stats, simulate, arena, serve.
+
+Every option says what it does and its default (``cardtable COMMAND --help``).
+Output piped into ``head`` and friends ends quietly: a closed pipe is not an error.
+"""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import random
+import errno
+import os
 import sys
-import time
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
-from .agents import make_agent
 from .errors import CardtableError
-from .match import Match
 from .registry import GAMES, make_game
+from .simulate import fit_players, format_summary, players_for, simulate
 
-__all__ = ["main", "simulate"]
+__all__ = ["main", "simulate", "build_parser"]
 
-T = TypeVar("T")
-
-
-def _progress(items: Iterable[T], total: int, desc: str, enabled: bool) -> Iterator[T]:
-    """tqdm when installed, otherwise a small built-in bar on stderr."""
-    if not enabled:
-        yield from items
-        return
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        start = time.perf_counter()
-        for i, item in enumerate(items, 1):
-            yield item
-            if i == total or i % max(1, total // 50) == 0:
-                done = int(30 * i / total)
-                rate = i / max(time.perf_counter() - start, 1e-9)
-                print(f"\r{desc} [{'#' * done}{'.' * (30 - done)}] {i}/{total} {rate:.1f}/s", end="", file=sys.stderr)
-        print(file=sys.stderr)
-        return
-    yield from tqdm(items, total=total, desc=desc, unit="game")
+DATABASE_HELP = ("where games are saved: a file path or a database URL such as postgresql://user@host/db "
+                 "(default: $CARDTABLE_DATABASE_URL, else ~/.local/share/cardtable/cardtable.db)")
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -59,152 +41,136 @@ def _options(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def simulate(
-    game_name: str,
-    games: int,
-    seed: int,
-    players: list[str],
-    preset: str = "standard",
-    hands_only: bool = False,
-    progress: bool = True,
-    **options: Any,
-) -> dict[str, Any]:
-    """Play ``games`` seeded matches (or single hands) between agent levels; return a summary."""
-    game = make_game(game_name, preset=preset, **options)
-    n = game.num_players
-    if len(players) != n:
-        raise CardtableError(f"{game_name} needs {n} players, got {len(players)}")
-    wins = Counter[int]()
-    points = [0] * game.num_sides
-    hands = 0
-    endings = Counter[str]()
-    actions = 0
-    start = time.perf_counter()
-    for g in _progress(range(games), games, f"{game_name}", progress):
-        rng_seed = seed * 1_000_003 + g
-        agents = [make_agent(game_name, lvl, seed=rng_seed * 7 + i) for i, lvl in enumerate(players)]
-        if hands_only:
-            rng = random.Random(rng_seed)
-            state = game.new_hand(game.first_dealer(rng))
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply(state.sample_chance(rng))
-                else:
-                    seat = state.current_player()
-                    state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
-                    actions += 1
-            result = game.hand_result(state)
-            hands += 1
-            endings[result.summary] += 1
-            for side, p in enumerate(result.points):
-                points[side] += p
-            if result.winner is not None:
-                wins[result.winner] += 1
-        else:
-            match = Match(game, seed=rng_seed)
-            outcome = match.play(agents)
-            wins[outcome.winner] += 1
-            for r in match.results:
-                hands += 1
-                endings[r.summary] += 1
-                for side, p in enumerate(r.points):
-                    points[side] += p
-    elapsed = time.perf_counter() - start
-    return {
-        "game": game_name,
-        "games": games,
-        "hands": hands,
-        "players": players,
-        "wins": [wins[i] for i in range(game.num_sides)],
-        "mean_points_per_hand": [p / max(hands, 1) for p in points],
-        "endings": dict(endings.most_common()),
-        "seconds": elapsed,
-        "unit": "hands" if hands_only else "matches",
-    }
+def _presets_help() -> str:
+    parts = []
+    for game in sorted(GAMES):
+        try:
+            parts.append(f"{game}: {', '.join(make_game(game).rules.presets())}")
+        except CardtableError:  # a game that cannot load must not break --help
+            continue
+    return "; ".join(parts)
 
 
-def _print_summary(s: dict[str, Any]) -> None:
-    unit = s["unit"]
-    print(f"{s['game']}: {s['games']} {unit}, {s['hands']} hands in {s['seconds']:.1f} s")
-    for side, (w, p) in enumerate(zip(s["wins"], s["mean_points_per_hand"])):
-        label = s["players"][side] if side < len(s["players"]) else str(side)
-        rate = w / max(s["games"], 1)
-        noun = "hand" if unit == "hands" else "match"
-        print(f"  side {side} ({label}): {noun} wins {w} ({rate:.1%}), mean points per hand {p:.2f}")
-    print("  hand endings: " + ", ".join(f"{k} {v}" for k, v in s["endings"].items()))
+def _add_rules_options(p: argparse.ArgumentParser, presets: str) -> None:
+    p.add_argument("--preset", default="standard",
+                   help=f"rules preset (default: standard). Presets: {presets}")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="change one rule of the preset, e.g. target_score=50 or num_players=4 for Casino; "
+                        "repeat for more (default: none, the preset as it is)")
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``cardtable`` (every option with its help and default)."""
     parser = argparse.ArgumentParser(prog="cardtable", description="Casino, Gin Rummy and two-handed Pinochle.")
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--database", default=None, metavar="URL_OR_PATH", help=DATABASE_HELP)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # --database is accepted after the command too; SUPPRESS keeps a value given before it
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--database", default=argparse.SUPPRESS, metavar="URL_OR_PATH", help=DATABASE_HELP)
+    presets = _presets_help()
+    games = sorted(GAMES)
 
-    parser.add_argument("--database", default=None, metavar="URL_OR_PATH",
-                        help="where games are saved (default: $CARDTABLE_DATABASE_URL or the user data directory)")
-    play = sub.add_parser("play", help="play against the computer")
-    play.add_argument("game", nargs="?", default=None, choices=sorted(GAMES))
-    play.add_argument("--opponent", "-o", action="append", help="computer level (repeat for more players)")
-    play.add_argument("--preset", default="standard")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--plain", action="store_true", help="line mode: print the view, read one action per line")
-    play.add_argument("--no-save", action="store_true", help="do not save the game")
+    play = sub.add_parser("play", parents=[db], help="play against the computer (the default command)",
+                          description="Play a match against computer players: the card table in a terminal, "
+                                      "or line mode with --plain (also used when input or output is not a terminal).")
+    play.add_argument("game", nargs="?", default=None, choices=games,
+                      help="the game (default: pick it in the app; gin in line mode)")
+    play.add_argument("--opponent", "-o", action="append", metavar="LEVEL",
+                      help="computer level, once per computer seat: random, easy, medium, hard (Gin also simple), "
+                           "with options after slashes, e.g. hard/time_budget=0.3 (default: medium at every other seat)")
+    _add_rules_options(play, presets)
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed of the shuffles, to replay the same deals (default: a random seed)")
+    play.add_argument("--plain", action="store_true",
+                      help="line mode: the table in sentences and one move per line, for screen readers and scripts "
+                           "(default: the full-screen table when run in a terminal)")
+    play.add_argument("--no-save", action="store_true", help="do not save the game (default: saved after every move)")
 
-    resume = sub.add_parser("resume", help="continue an unfinished game")
-    resume.add_argument("id", nargs="?", type=int, default=None, help="game id (default: the latest unfinished)")
-    resume.add_argument("--plain", action="store_true")
+    resume = sub.add_parser("resume", parents=[db], help="continue an unfinished game")
+    resume.add_argument("id", nargs="?", type=int, default=None,
+                        help="game id from `cardtable history` (default: the latest unfinished game)")
+    resume.add_argument("--plain", action="store_true",
+                        help="continue in line mode (default: the full-screen table when run in a terminal)")
 
-    hist = sub.add_parser("history", help="list saved games")
-    hist.add_argument("--game", choices=sorted(GAMES), default=None)
-    hist.add_argument("--status", choices=("in_progress", "finished", "abandoned"), default=None)
-    hist.add_argument("--limit", type=int, default=20)
+    hist = sub.add_parser("history", parents=[db], help="list saved games")
+    hist.add_argument("--game", choices=games, default=None, help="only this game (default: every game)")
+    hist.add_argument("--status", choices=("in_progress", "finished", "abandoned"), default=None,
+                      help="only games in this state (default: any)")
+    hist.add_argument("--limit", type=int, default=20, help="how many games to list, newest first (default: 20)")
 
-    rep = sub.add_parser("replay", help="step through a saved game or a record file with all hands revealed")
-    rep.add_argument("target", help="game id or record file (JSON)")
-    rep.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    rep = sub.add_parser("replay", parents=[db], help="step through a saved game or a record file, all hands shown")
+    rep.add_argument("target", help="game id (from `cardtable history`) or a record file (JSON)")
+    rep.add_argument("--step", action="store_true",
+                     help="wait for Enter after each action, q stops (default: print the whole game)")
 
-    st = sub.add_parser("stats", help="results by game and opponent")
-    st.add_argument("--game", choices=sorted(GAMES), default=None)
+    st = sub.add_parser("stats", parents=[db], help="results by game and opponent")
+    st.add_argument("--game", choices=games, default=None, help="only this game (default: every game)")
 
-    sim = sub.add_parser("simulate", help="play seeded matches between computer players")
-    sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--games", "-n", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", default=None, help="comma-separated levels, e.g. random,simple")
-    sim.add_argument("--preset", default="standard")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    sim.add_argument("--hands", action="store_true", help="single hands instead of matches")
-    sim.add_argument("--no-progress", action="store_true")
+    sim = sub.add_parser("simulate", help="play seeded matches between computer players (default: random vs random)",
+                         description="Play seeded matches (or single hands) between computer players and summarise "
+                                     "wins, points and how hands ended. Without --players every seat is random.")
+    sim.add_argument("game", choices=games, help="the game")
+    sim.add_argument("--games", "-n", type=int, default=100, help="how many matches (or hands) to play (default: 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i (default: 0)")
+    sim.add_argument("--players", default=None, metavar="LEVELS",
+                     help="comma-separated levels, one per seat, e.g. random,simple; for Casino the list sets the "
+                          "number of players, e.g. random,easy,medium (default: random at every seat)")
+    _add_rules_options(sim, presets)
+    sim.add_argument("--hands", action="store_true", help="play single hands (default: whole matches to the target)")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar (default: a bar on stderr)")
 
-    srv = sub.add_parser("serve", help="play in the browser (needs the web extra)")
-    srv.add_argument("--host", default="127.0.0.1")
-    srv.add_argument("--port", type=int, default=8000)
+    srv = sub.add_parser("serve", parents=[db], help="play in the browser: start the web server",
+                         description="Serve the browser card table. `python3 run.py serve` sets up what it needs.")
+    srv.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1, this machine only)")
+    srv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
 
     from .arena.cli import add_arena_parser
 
     add_arena_parser(sub)
+    return parser
 
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``cardtable``; returns the exit code. A closed output pipe (``| head``) ends quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _pipe_closed()
+    except OSError as exc:
+        if exc.errno != errno.EPIPE:
+            raise
+        return _pipe_closed()
+    return code
+
+
+def _pipe_closed() -> int:
+    """The reader of our output went away: stop quietly (no traceback, nothing more written)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 141  # as a process killed by SIGPIPE
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
+    if not hasattr(args, "database"):
+        args.database = None
     try:
         if args.command == "serve":
-            try:
-                from .apps.web import server as web_server
-            except ImportError as exc:
-                print(f"cardtable serve needs the web extra (pip install 'cardtable[web]'): {exc}", file=sys.stderr)
-                return 2
-            print(f"cardtable: serving on http://{args.host}:{args.port}/", file=sys.stderr)
-            web_server.serve(args.host, args.port, args.database)
-            return 0
+            return _serve(args)
         if args.command == "arena":
             from .arena.cli import run_arena_command
 
             return run_arena_command(args, _options(args.option))
         if args.command == "simulate":
             options = _options(args.option)
-            n = make_game(args.game, preset=args.preset, **options).num_players
-            players = args.players.split(",") if args.players else ["random"] * n
+            players = players_for(args.game, args.players, args.preset, options)
             summary = simulate(args.game, args.games, args.seed, players, args.preset, args.hands,
                                progress=not args.no_progress, **options)
-            _print_summary(summary)
+            print(format_summary(summary))
             return 0
         if args.command in ("history", "replay", "stats"):
             return _store_command(args)
@@ -218,6 +184,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     parser.print_help()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .apps.web import server as web_server
+    except ImportError as exc:
+        print(f"cardtable serve needs the web server packages (FastAPI, uvicorn), which are not installed "
+              f"({exc}).\nRun `python3 run.py serve` from the cardtable folder: it installs them in .venv "
+              f"and starts the server.", file=sys.stderr)
+        return 2
+    host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
+        f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
+        file=sys.stderr, flush=True))
     return 0
 
 
@@ -276,6 +257,9 @@ def _play(args: argparse.Namespace) -> int:
                 make_agent(game, level, seed=0)
             except ValueError as exc:
                 raise CardtableError(str(exc)) from None
+    if opponents and game:  # Casino: the computers listed set the number of players
+        fit_players(game, len(opponents) + 1, preset, options,
+                    f"--opponent names {len(opponents)} computer(s), which makes {len(opponents) + 1} players")
     store = None if getattr(args, "no_save", False) else _open_store(args.database, required=False)
     if _use_tui(getattr(args, "plain", False)):
         from .apps.tui import run_app
@@ -307,10 +291,10 @@ def _resume(args: argparse.Namespace) -> int:
 
         return run_app(resumed.match.game.name, store=store, resume_id=resumed.game_id)
     from .apps.plain import run_plain
+    from .apps.tui import load_resumed
 
-    print(f"resuming game {resumed.game_id} ({resumed.match.game.name})")
-    return run_plain(resumed.match, resumed.computer_levels, resumed.human_seats,
-                     autosave=resumed.autosaver(store))
+    print(f"Resuming game {resumed.game_id} ({resumed.match.game.name}).")
+    return run_plain(load_resumed(store, resumed.game_id))
 
 
 if __name__ == "__main__":

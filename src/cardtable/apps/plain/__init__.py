@@ -1,0 +1,56 @@
+"""Line mode: the card table as sentences, one move or command per line.
+
+For screen readers, scripts and pipes. It plays through the same session as
+the terminal app (seat names, log, undo, saving), describes the table in
+words, lists the moves numbered and in plain words, and takes a move's number,
+its notation (``discard 10s``, ``9d x 9s``, ``play qh``) or a command
+(``help``, ``moves``, ``table``, ``log``, ``sheet``, ``hint``, ``undo``, ``quit``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .lines import MAX_LINE, Line, LineReader
+from .table import COMMANDS, PlainTable, explain_error, typed_form
+
+__all__ = ["play_plain", "run_plain", "PlainTable", "LineReader", "Line", "MAX_LINE", "COMMANDS",
+           "typed_form", "explain_error"]
+
+
+def play_plain(
+    game_name: str,
+    opponents: Sequence[str],
+    seed: int | None = None,
+    preset: str = "standard",
+    human_seat: int = 0,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    name: str = "You",
+    store: Any = None,
+    **options: Any,
+) -> int:
+    """Play a new match in line mode; the exit code: 0 when it finished or the player quit, 1 when the input ended.
+
+    ``opponents`` holds one computer level per other seat. With a ``store``
+    (:class:`cardtable.store.Store`) the match is saved after every move.
+    """
+    from ..tui.session import TableSession
+
+    session = TableSession(game_name, list(opponents), preset=preset, options=dict(options), seed=seed,
+                           store=store, human_seat=human_seat, human_name=name)
+    return run_plain(session, stdin, stdout)
+
+
+def run_plain(session: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Drive a :class:`~cardtable.apps.tui.session.TableSession` (new or resumed) in line mode."""
+    table = PlainTable(session, stdin if stdin is not None else sys.stdin,
+                       stdout if stdout is not None else sys.stdout, saving=session.store is not None)
+    try:
+        return table.run()
+    except KeyboardInterrupt:
+        table.say()
+        table.say("Stopped. " + table.saved_note())
+        return 130

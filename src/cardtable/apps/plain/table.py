@@ -1,0 +1,290 @@
+"""The line-mode table: the terminal app's session, told in sentences and read one line at a time.
+
+It drives the same :class:`~cardtable.apps.tui.session.TableSession` as the
+terminal app (same seat names, same log, same undo, same saving), prints the
+table as :mod:`cardtable.apps.render` describes it, lists the moves numbered
+and in plain words (:mod:`cardtable.apps.words`), and reads a number, a move's
+notation or a command per line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ...cards import Card
+from ...errors import CardtableError, InvalidNotationError
+from ..render import render_hand_result, render_score_sheet, render_view, side_labels
+from ..words import conjugate, describe_move, join_words
+from .lines import LineReader
+
+__all__ = ["PlainTable", "typed_form", "explain_error", "COMMANDS"]
+
+COMMANDS = (
+    ("help", "this list (also ?)"),
+    ("moves", "list your moves again"),
+    ("table", "describe the table again"),
+    ("log", "the last moves of every player"),
+    ("sheet", "the score sheet"),
+    ("hint", "the computer's advice for this move"),
+    ("undo", "take back your last move"),
+    ("quit", "stop; the game is saved and can be resumed"),
+)
+
+_TITLES = {"gin": "Gin Rummy", "casino": "Casino", "pinochle": "Pinochle"}
+_EXAMPLES = {
+    "gin": "draw, take, pass, discard 10s, knock 3h",
+    "casino": "9d x 9s (capture), 9d trail, 3c b7 4c (build 7)",
+    "pinochle": "play qs, meld marriage kh qh, no meld",
+}
+_CARD_TOKEN = re.compile(r"^([2-9TJQKA])([SHDC])[ab]?$")
+
+
+def typed_form(action: Any) -> str:
+    """An action's notation as a person types it: ``discard 10s``, ``9d x 9s``, ``play qh`` (no copy letters)."""
+    words = []
+    for word in str(action).split():
+        m = _CARD_TOKEN.match(word)
+        words.append(("10" if m.group(1) == "T" else m.group(1)).lower() + m.group(2).lower() if m else word)
+    return " ".join(words)
+
+
+class PlainTable:
+    """One match in line mode. :meth:`run` returns the exit code: 0 finished or quit, 1 input ended."""
+
+    def __init__(self, session: Any, stdin: TextIO | Any, stdout: TextIO, saving: bool = True) -> None:
+        self.s = session
+        self.reader = LineReader(stdin)
+        self.out = stdout
+        self.saving = saving
+        self.human = session.human_seat
+        self._hand_no = 0
+        self._reported = len(session.finished)
+        self._just_finished = False
+        self._moves: list[Any] = []
+        session.listeners.append(self._on_log)
+
+    # --- output -------------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def _on_log(self, line: Any) -> None:
+        self._transitions()
+        if line.seat is None and self._just_finished:
+            return  # the hand report below says it in full
+        self.say(line.text)
+
+    def _transitions(self) -> None:
+        """Report finished hands and announce a new one, in the order they happen."""
+        s = self.s
+        while self._reported < len(s.finished):
+            done = s.finished[self._reported]
+            self._reported += 1
+            self._just_finished = True
+            self.say(f"\nHand {done.number} is over.")
+            self.say(render_hand_result(s.game_name, done.state, done.result, s.names, self.human))
+            self.say(render_score_sheet(s.m, self.human))
+        if s.hand_number() != self._hand_no and not s.is_over():
+            self._hand_no = s.hand_number()
+            self._just_finished = False
+            dealer = s.m.hands[-1].dealer
+            who = "You" if dealer == self.human else s.names[dealer]
+            self.say(f"\nHand {self._hand_no} begins; {'you deal' if who == 'You' else who + ' deals'}.")
+
+    def _names(self) -> list[str]:
+        return ["You" if i == self.human else n for i, n in enumerate(self.s.names)]
+
+    def show_table(self) -> None:
+        self.say(render_view(self.s.game_name, self.s.view(), self.s.names))
+
+    def show_moves(self) -> None:
+        state = self.s.state
+        seen: dict[str, Any] = {}
+        for action in state.legal_actions():  # Pinochle's two copies of a card are one move to a player
+            seen.setdefault(describe_move(state, action), action)
+        self._moves = list(seen.values())
+        self.say("Your moves:" if len(seen) != 1 else "Your move:")
+        for i, (text, action) in enumerate(seen.items(), 1):
+            self.say(f"  {i}. {text} ({typed_form(action)})")
+
+    def intro(self) -> None:
+        s = self.s
+        title = _TITLES.get(s.game_name, s.game_name)
+        others = join_words([n for i, n in enumerate(s.names) if i != self.human])
+        target = getattr(s.m.game.rules, "target_score", None)
+        self.say(f"{title}: you against {others}" + (f", playing to {target} points." if target else "."))
+        self.say("Type a move's number or the move itself (e.g. "
+                 f"{_EXAMPLES.get(s.game_name, 'its notation')}); 'help' lists the other commands.")
+
+    def help(self) -> None:
+        self.say("Type a move's number (1, 2, ...) or the move as shown in brackets; cards are written "
+                 "10s, qh, 7d and so on.")
+        self.say(f"Examples: {_EXAMPLES.get(self.s.game_name, 'the notation in brackets')}.")
+        self.say("Commands:")
+        for name, what in COMMANDS:
+            self.say(f"  {name}: {what}")
+
+    def show_log(self, n: int = 12) -> None:
+        lines = self.s.log[-n:]
+        self.say("Recent moves:" if lines else "Nothing has happened yet.")
+        for line in lines:
+            self.say(f"  {line.text}")
+
+    def show_hints(self) -> None:
+        try:
+            hints = self.s.hints(3)
+        except CardtableError as exc:
+            self.say(f"No advice available: {exc}")
+            return
+        if not hints:
+            self.say("No advice available for this game.")
+            return
+        state = self.s.state
+        said = []
+        for h in hints:
+            try:
+                said.append(describe_move(state, state.parse_action(h.action)))
+            except CardtableError:
+                said.append(h.action)
+        self.say(f"Advice, best first: {'; then '.join(said)}.")
+
+    # --- the loop -----------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the match ends (0), the player quits (0) or the input ends (1)."""
+        s = self.s
+        self.intro()
+        while True:
+            s.advance_chance()
+            self._transitions()
+            s.run_computers()
+            self._transitions()
+            if s.is_over():
+                return self._finish()
+            if not s.human_to_act():  # pragma: no cover - the session always stops at the person's turn
+                raise CardtableError("line mode: nobody to act")
+            self.say()
+            self.show_table()
+            self.show_moves()
+            code = self._read_move()
+            if code is not None:
+                return code
+
+    def _finish(self) -> int:
+        outcome = self.s.m.outcome
+        assert outcome is not None
+        labels = side_labels(self._names(), self.s.m.game.num_sides)
+        totals = " to ".join(map(str, outcome.final_totals))
+        self.say(f"\nThe match is over: {conjugate(labels[outcome.winner], 'win')} {totals}.")
+        return 0
+
+    def _read_move(self) -> int | None:
+        """Read lines until a move is played (``None``) or the session ends (an exit code)."""
+        while True:
+            self.out.write("Your move: ")
+            self.out.flush()
+            line = self.reader.read()
+            if line.eof:
+                self.say()
+                self.say("The input ended before the match did. " + self.saved_note())
+                return 1
+            if line.problem:
+                self.say(line.problem)
+                continue
+            text = line.text
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("help", "?", "h"):
+                self.help()
+            elif word in ("moves", "m", "list"):
+                self.show_moves()
+            elif word in ("table", "t", "look"):
+                self.show_table()
+            elif word == "log":
+                self.show_log()
+            elif word in ("sheet", "score", "scores"):
+                self.say(render_score_sheet(self.s.m, self.human))
+            elif word in ("hint", "advice"):
+                self.show_hints()
+            elif word in ("undo", "u"):
+                if self._undo():
+                    return None
+            elif word in ("quit", "q", "exit"):
+                self.say(self.saved_note())
+                return 0
+            elif self._play(text):
+                return None
+
+    def _undo(self) -> bool:
+        s = self.s
+        reason = _undo_reason(s)
+        if reason is not None:
+            self.say(f"Undo is not available: {reason}")
+            return False
+        if not s.undo():
+            self.say("Undo is not available: you have not moved yet.")
+            return False
+        self._reported = len(s.finished)
+        self._hand_no = s.hand_number()
+        self._just_finished = False
+        return True
+
+    def _play(self, text: str) -> bool:
+        state = self.s.state
+        action: Any = None
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(self._moves):
+                self.say(f"There is no move {n}: choose 1 to {len(self._moves)}, or type 'moves' to list them.")
+                return False
+            action = self._moves[n - 1]
+        else:
+            spoken = {describe_move(state, a).lower(): a for a in self._moves}
+            action = spoken.get(text.lower().rstrip("."), text)
+        try:
+            self.s.play_human(action)
+        except CardtableError as exc:
+            why = explain_error(exc, self.s.names, self.human)
+            self.say(f"Not played. {why} Type a number from 1 to {len(self._moves)}, 'moves' to list them again, "
+                     "or 'help'.")
+            return False
+        return True
+
+    def saved_note(self) -> str:
+        s = self.s
+        if not self.saving or s.store is None:
+            return "This game was not saved."
+        if s.store_error is not None or s.store_id is None:
+            return f"This game could not be saved ({s.store_error or 'no save was made'})."
+        return f"The game is saved as game {s.store_id}; continue it with: cardtable resume {s.store_id}"
+
+
+def _undo_reason(session: Any) -> str | None:
+    """Why undo is not available now (the shared undo rule of :mod:`cardtable.undo`), or ``None`` when it is."""
+    if hasattr(session, "undo_reason"):
+        reason = str(session.undo_reason()).strip()
+        if not reason:
+            return None
+        return reason if reason.endswith((".", "!", "?")) else reason + "."
+    return None if session.can_undo() else "you have not moved yet."
+
+
+_NOTATION_CARD = re.compile(r"\b([2-9TJQKA])([SHDC])[ab]?\b")
+_RULE_REF = re.compile(r"\s*\[([0-9][^\]]*)\]\s*$")
+
+
+def explain_error(exc: CardtableError, names: Sequence[str], human: int) -> str:
+    """The engine's message for a refused move, in the player's words: ``10♠``, ``your hand``, ``(rule 4.3)``."""
+    text = str(exc).strip()
+    if isinstance(exc, InvalidNotationError):
+        return "That is not a move or a command."
+    text = _NOTATION_CARD.sub(lambda m: Card.parse(m.group(1) + m.group(2)).pretty(), text)
+    text = text.replace(f"the hand of seat {human}", "your hand")
+    for seat, name in enumerate(names):
+        text = text.replace(f"seat {seat}", "you" if seat == human else name)
+    text = _RULE_REF.sub(lambda m: f" (rule {m.group(1)})", text)
+    if not text:
+        return "That is not a legal move."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
