@@ -29,9 +29,10 @@ def pages() -> list[Path]:
     return sorted(p for p in DOCS.rglob("*.md") if "rules" not in p.relative_to(DOCS).parts)
 
 
-def code_blocks(text: str, lang: str) -> list[tuple[int, str]]:
-    """``(line number, code)`` of every fenced block of ``lang`` in a Markdown text."""
-    blocks: list[tuple[int, str]] = []
+def code_blocks(text: str, lang: str) -> list[tuple[int, str, str]]:
+    """``(line number, code, title)`` of every fenced block of ``lang`` in a Markdown text; the title
+    (```` ```python title="greedy_gin.py" ````) names the file a reader is asked to save it as."""
+    blocks: list[tuple[int, str, str]] = []
     lines = text.splitlines()
     i = 0
     while i < len(lines):
@@ -46,6 +47,7 @@ def code_blocks(text: str, lang: str) -> list[tuple[int, str]]:
             body.append(lines[i][indent:])
             i += 1
         if m.group("lang") == lang:
-            blocks.append((start, "\n".join(body) + "\n"))
+            title = re.search(r'title="([^"]+)"', m.group("info"))
+            blocks.append((start, "\n".join(body) + "\n", title.group(1) if title else ""))
         i += 1
     return blocks
