@@ -63,12 +63,12 @@ def _total(vec: int) -> int:
 
 
 def _partitions(r: int, most: int) -> list[int]:
-    """Every multiset of values <= ``most`` adding up to ``r``, as vectors (``[0]`` for r = 0)."""
+    """Every multiset of values <= ``most`` adding up to ``r``, at most 4 of a value (a pack has 4), as vectors."""
     if r == 0:
         return [0]
     out: list[int] = []
     for first in range(min(r, most), 0, -1):
-        out.extend(UNIT[first] + rest for rest in _partitions(r - first, first))
+        out.extend(UNIT[first] + rest for rest in _partitions(r - first, first) if field(rest, first) < 4)
     return out
 
 
@@ -85,7 +85,7 @@ def partitionable(vec: int, v: int) -> bool:
     """Can cards with these counts be split into groups each worth ``v`` (1..10)? The empty set can."""
     if vec == 0:
         return True
-    if vec >> (4 * v) or _total(vec) % v:
+    if not 1 <= v <= 10 or vec >> (4 * v) or _total(vec) % v:
         return False
     return _split(vec, v)
 
@@ -118,7 +118,7 @@ def splits_with(vec: int, v: int, need: int) -> bool:
     """
     if need == 0:
         return partitionable(vec, v)
-    if vec >> (4 * v):
+    if not 0 < need < v <= 10 or vec >> (4 * v):
         return False
     return any(fits(p, vec) and partitionable(vec - p, v) for p in PARTS[need][need])
 
