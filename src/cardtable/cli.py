@@ -128,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .arena.cli import add_arena_parser
 
     add_arena_parser(sub)
+    from .docs_cli import add_docs_parser
+
+    add_docs_parser(sub)
     return parser
 
 
@@ -161,6 +164,10 @@ def _main(argv: list[str] | None) -> int:
     try:
         if args.command == "serve":
             return _serve(args)
+        if args.command == "docs":
+            from .docs_cli import run_docs_command
+
+            return run_docs_command(args)
         if args.command == "arena":
             from .arena.cli import run_arena_command
 

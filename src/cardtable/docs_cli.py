@@ -1,0 +1,101 @@
+"""``cardtable docs``: build the documentation site when needed and say where it is, open it or serve it.
+
+The site's sources (``mkdocs.yml`` and ``docs/``) are part of a source checkout, not of the
+installed package; building needs the ``docs`` extra (MkDocs, Material, mkdocstrings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+from .errors import CardtableError
+
+__all__ = ["add_docs_parser", "find_project", "run_docs_command", "site_is_stale"]
+
+CONFIG = "mkdocs.yml"
+
+
+def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``docs`` subcommand to an ``add_subparsers()`` object."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "docs", help="build the documentation site if needed and print where it is (or open / serve it)",
+        description="Build the documentation site (rules, guides, API reference) when its sources changed, "
+                    "then print the path of its index.html. Needs a source checkout and the docs extra.")
+    p.add_argument("--open", action="store_true", help="open the built site in the web browser")
+    p.add_argument("--serve", action="store_true", help="live preview with 'mkdocs serve' instead of building")
+    p.add_argument("--port", type=int, default=8001, help="port for --serve (default 8001)")
+    p.add_argument("--rebuild", action="store_true", help="build even when the site is up to date")
+    p.add_argument("--root", default=None, help="the checkout holding mkdocs.yml (default: found from here)")
+    return p
+
+
+def find_project(start: Path | None = None) -> Path | None:
+    """The nearest folder at or above ``start`` (else above this package) with ``mkdocs.yml`` and ``docs/``."""
+    places = [Path.cwd() if start is None else start]
+    if start is None:
+        places.append(Path(__file__).resolve().parent)
+    for place in places:
+        for folder in (place.resolve(), *place.resolve().parents):
+            if (folder / CONFIG).is_file() and (folder / "docs").is_dir():
+                return folder
+    return None
+
+
+def _newest(paths: list[Path]) -> float:
+    newest = 0.0
+    for path in paths:
+        if path.is_file():
+            newest = max(newest, path.stat().st_mtime)
+        elif path.is_dir():
+            for item in path.rglob("*"):
+                if item.is_file() and "__pycache__" not in item.parts:
+                    newest = max(newest, item.stat().st_mtime)
+    return newest
+
+
+def site_is_stale(root: Path) -> bool:
+    """True when ``site/index.html`` is missing or older than the pages, the config or the code."""
+    index = root / "site" / "index.html"
+    if not index.is_file():
+        return True
+    return _newest([root / CONFIG, root / "docs", root / "src" / "cardtable"]) > index.stat().st_mtime
+
+
+def _mkdocs(root: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "mkdocs", *args, "-f", str(root / CONFIG)]
+
+
+def run_docs_command(args: argparse.Namespace) -> int:
+    """Build (when stale), then print the site's path; ``--open`` opens it, ``--serve`` previews live."""
+    root = Path(args.root).resolve() if args.root else find_project()
+    if root is None or not (root / CONFIG).is_file():
+        where = args.root or "this folder or above"
+        raise CardtableError(f"no {CONFIG} in {where}: the documentation sources come with a source checkout "
+                             "of cardtable (run 'cardtable docs' inside it, or give --root)")
+    if importlib.util.find_spec("mkdocs") is None:
+        raise CardtableError("building the documentation needs the docs extra: pip install -e '.[docs]'")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if args.serve:
+        print(f"cardtable: serving the documentation on http://127.0.0.1:{args.port}/ (Ctrl-C stops)", file=sys.stderr)
+        try:
+            return subprocess.call(_mkdocs(root, "serve", "-a", f"127.0.0.1:{args.port}"), cwd=root, env=env)
+        except KeyboardInterrupt:
+            return 0
+    index = root / "site" / "index.html"
+    if args.rebuild or site_is_stale(root):
+        print(f"cardtable: building the documentation in {root / 'site'} ...", file=sys.stderr)
+        built = subprocess.run(_mkdocs(root, "build", "-d", str(root / "site")), cwd=root, env=env,
+                               capture_output=True, text=True)
+        if built.returncode != 0 or not index.is_file():
+            raise CardtableError(f"the documentation did not build:\n{built.stderr.strip()[-3000:]}")
+    print(index)
+    if args.open:
+        webbrowser.open(index.as_uri())
+    return 0
