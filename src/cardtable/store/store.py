@@ -20,7 +20,7 @@ import json
 import os
 import uuid
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -296,6 +296,7 @@ class Store:
         *,
         status: str | None = None,
         source: str = "local",
+        also: Callable[[Connection, int], None] | None = None,
     ) -> int:
         """Insert (``game_id=None``) or update a game with the whole record of ``match``; return its id.
 
@@ -303,13 +304,17 @@ class Store:
         level); on insert the default is every seat human, on update ``None``
         keeps the stored kinds. ``status`` defaults to ``finished`` once the
         match is over, else ``in_progress``. One transaction: the game row, its
-        record and its seats change together or not at all.
+        record and its seats change together or not at all, with whatever
+        ``also(connection, game_id)`` writes (e.g. a table that refers to the game).
         """
         kinds = parse_seat_kinds(seat_kinds, match.game.num_players)
         if status is not None and status not in s.STATUSES:
             raise StoreError(f"status must be one of {', '.join(s.STATUSES)}")
         with self._write() as conn:
-            return self._write_match(conn, match, game_id, kinds, status, source)
+            game_id = self._write_match(conn, match, game_id, kinds, status, source)
+            if also is not None:
+                also(conn, game_id)
+            return game_id
 
     def save_moves(self, match: Match, game_id: int, saved: int) -> int:
         """Save the actions of ``match`` after its first ``saved`` ones (those already stored); return its action count.

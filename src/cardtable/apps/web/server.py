@@ -23,8 +23,9 @@ import contextlib
 import json
 import logging
 import os
+import sys
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
-from ...store import GameNotFoundError, Store
+from ...store import GameNotFoundError, Store, StoreError
 from ...store import schema as s
 from ...store.store import start_match
+from .persistence import open_store
 from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
 from .serialize import serialize_view, to_jsonable
 from .tables import Table, TableManager, WebError
@@ -57,6 +59,7 @@ HELLO_TIMEOUT = 30.0
 MAX_SPECTATORS = 100
 MAX_SEAT_CONNECTIONS = 8
 CREATE_PER_MINUTE = 30
+DB_BUSY_TIMEOUT = 2.0  # seconds a move waits for a SQLite file locked by another program
 
 
 class Connection:
@@ -111,10 +114,10 @@ class Connection:
                     await self.ws.close(1008 if self.violations > MAX_VIOLATIONS else 1000)
 
 
-def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: float = RATE,
+def create_app(database: str | Store | None = None, *, think_delay: float = 0.0, rate: float = RATE,
                burst: float = BURST, create_limit: int | None = None, allow_origins: Iterable[str] = (),
                api_docs: bool = False) -> FastAPI:
-    """The app, with its store opened now (``database``: URL or path; default as :meth:`Store.open`).
+    """The app, with its store opened now (``database``: URL or path, default as :meth:`Store.open`; or an open store).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
     ``create_limit``: new tables a minute per client address (default ``$CARDTABLE_WEB_CREATE_LIMIT``
@@ -125,7 +128,7 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
     if create_limit is None:
         env = os.environ.get("CARDTABLE_WEB_CREATE_LIMIT", "")
         create_limit = int(env) if env.isdigit() else CREATE_PER_MINUTE
-    store = Store.open(database)
+    store = database if isinstance(database, Store) else Store.open(database)
     manager = TableManager(store, think_delay=think_delay)
 
     @contextlib.asynccontextmanager
@@ -142,6 +145,12 @@ def create_app(database: str | None = None, *, think_delay: float = 0.0, rate: f
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(StoreError)
+    async def database_unavailable(request: Request, exc: StoreError) -> JSONResponse:
+        log.error("%s %s failed, database unavailable: %s", request.method, request.url.path, exc)
+        return JSONResponse({"detail": "the database is unavailable; try again in a moment", "code": "database"},
+                            status_code=503, headers={"Retry-After": "5"})
 
     @app.get("/")
     async def index() -> FileResponse:
@@ -417,10 +426,23 @@ def _stats(store: Store) -> dict[str, Any]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,
-          log_level: str = "info", allow_origins: Iterable[str] = (), api_docs: bool = False) -> None:
-    """Run the server with uvicorn until interrupted (``allow_origins``, ``api_docs``: see :func:`create_app`)."""
+          log_level: str = "info", ready: Callable[[], None] | None = None, db_wait: float = 120.0,
+          allow_origins: Iterable[str] = (), api_docs: bool = False) -> None:
+    """Run the server with uvicorn until interrupted.
+
+    The database is opened first, waiting up to ``db_wait`` seconds for it (saying so on stderr);
+    then ``ready()`` is called (e.g. to print the address) and the server starts.
+    ``allow_origins``, ``api_docs``: see :func:`create_app`.
+    """
     import uvicorn
 
-    app = create_app(database, allow_origins=allow_origins, api_docs=api_docs)
+    def say(message: str) -> None:
+        print(f"cardtable: {message}", file=sys.stderr, flush=True)
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    app = create_app(open_store(database, wait=db_wait, say=say, busy_timeout=DB_BUSY_TIMEOUT),
+                     allow_origins=allow_origins, api_docs=api_docs)
+    if ready is not None:
+        ready()
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level, ws_per_message_deflate=False,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0)

@@ -19,10 +19,9 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select
 
 from ...agents import AGENT_LEVELS, explaining_agent, make_agent
 from ...core import GameState, HandResult
@@ -30,10 +29,11 @@ from ...errors import CardtableError
 from ...match import Match
 from ...record import GameRecord
 from ...registry import GAMES, make_game
-from ...store import Store
+from ...store import Store, StoreError
 from ...store import schema as s
 from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
+from . import persistence as db
 from .serialize import CARD_TOKEN, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
@@ -113,6 +113,10 @@ class Table:
         self._hint_agent: Any = None
         self._hint_checked = False
         self._last_cache: dict[tuple[int, int | None], dict[str, Any]] = {}
+        self.saved = db.stored_actions(self.match)
+        """Actions of the match stored in the database (the rest are not shown to anyone yet)."""
+        self.paused = False
+        """A save failed: the table waits for the database (:mod:`.persistence`)."""
         if not self.actors:
             self._rebuild_history()
 
@@ -174,7 +178,7 @@ class Table:
         else:
             view = serialize_view(self.game, state.view(seat))
         legal: list[dict[str, Any]] = []
-        if seat is not None and self.to_act() == seat:
+        if seat is not None and self.to_act() == seat and not self.paused:
             mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
             for a in state.legal_actions():
                 text = str(a)
@@ -204,6 +208,7 @@ class Table:
             "view": view,
             "actors": self.actors[-1] if self.actors else [],
             "legal": legal,
+            "paused": db.PAUSED if self.paused else None,
             "can_undo": undo.available,
             "undo_reason": undo.reason,
             "hints": seat is not None and self.hint_agent() is not None,
@@ -325,22 +330,41 @@ class TableManager:
         self.think_delay = think_delay
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
+        self.reconnector = db.Reconnector(store, self._resume)
 
     # --- persistence -------------------------------------------------------------------------------
     def _save(self, table: Table, *, new: bool = False) -> None:
-        kinds = [sp.kind if sp.kind == "human" else f"computer:{sp.level or 'random'}" for sp in table.seats]
+        """Store a new table whole, or append its unsaved moves (in a worker thread: blocking I/O)."""
         if new:
-            table.game_id = self.store.save_match(table.match, seat_kinds=kinds, source="web")
-            with self.store.engine.begin() as conn:
-                conn.execute(insert(s.web_tables).values(
-                    id=table.id, game_id=table.game_id, seats=json.dumps([sp.to_json() for sp in table.seats]),
-                    undos=0, created_at=datetime.now(UTC).replace(tzinfo=None)))
-            return
-        self.store.save_match(table.match, table.game_id)
+            db.insert_table(self.store, table)
+        else:
+            db.save_moves(self.store, table)
 
-    def _save_undos(self, table: Table) -> None:
-        with self.store.engine.begin() as conn:
-            conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id).values(undos=table.undos))
+    async def _save_or_restore(self, table: Table, what: str, restore: Callable[[], None]) -> None:
+        """Save ``table`` (whole after an undo); if that fails, ``restore`` it, pause it and refuse the request."""
+        try:
+            await asyncio.to_thread(db.save_whole if what == "undo" else db.save_moves, self.store, table)
+        except StoreError as exc:
+            restore()
+            self.reconnector.pause(table, exc, what)
+            raise WebError("database", db.DB_REFUSED) from None
+
+    async def _resume(self, table: Table) -> None:
+        """The database is back: reload the table as stored (a save whose answer was lost may have landed), go on."""
+        async with table.lock:
+            try:
+                found = await asyncio.to_thread(db.load_row, self.store, table.id)
+            except CardtableError as exc:
+                log.error("table %s cannot be reloaded after the database came back: %s", table.id, exc)
+                found = None
+            if found is not None:
+                row, match = found
+                if db.stored_actions(match) != table.saved or int(row.undos) != table.undos:
+                    table.match, table.undos, table.saved = match, int(row.undos), db.stored_actions(match)
+                    table._rebuild_history()
+            table.paused = False
+            table.broadcast()
+        self.kick(table)
 
     def _load(self, table_id: str) -> Table | None:
         with self.store.engine.connect() as conn:
@@ -450,6 +474,10 @@ class TableManager:
             if table is None:
                 try:
                     table = await asyncio.to_thread(self._load, table_id)
+                except StoreError as exc:
+                    log.error("table %s cannot be loaded, the database is unavailable: %s", table_id, exc)
+                    raise WebError("database", "the database is unavailable: the table will open when it is "
+                                   "back (this page keeps trying)") from None
                 except CardtableError as exc:
                     log.warning("table %s cannot be loaded: %s", table_id, exc)
                     raise WebError("no-table", f"table {table_id} cannot be loaded: {exc}") from None
@@ -473,25 +501,30 @@ class TableManager:
                 raise WebError("over", "the match is over")
             if table.to_act() != seat:
                 raise WebError("turn", "it is not your turn")
+            if table.paused:
+                raise WebError("database", db.DB_REFUSED)
             try:
                 table.apply(move)
             except CardtableError as exc:
                 raise WebError("illegal", str(exc)) from None
-            await self._save_move(table)
+            await self._save_or_restore(table, "move", lambda: db.roll_back(table))
             table.broadcast()
         self.kick(table)
-
-    async def _save_move(self, table: Table) -> None:
-        """Save after a move, in a worker thread (the event loop keeps serving other tables)."""
-        await asyncio.to_thread(self._save, table)
 
     async def undo(self, table: Table, seat: int, n: Any) -> None:
         async with table.lock:
             if n != table.version:
                 raise WebError("stale", "the table has moved on; your view is refreshed")
+            if table.paused:
+                raise WebError("database", db.DB_REFUSED)
+            before = table.match, table.undos, table.saved
+
+            def restore() -> None:
+                table.match, table.undos, table.saved = before
+                table._rebuild_history()
+
             table.undo(seat)
-            await asyncio.to_thread(self._save, table)
-            await asyncio.to_thread(self._save_undos, table)
+            await self._save_or_restore(table, "undo", restore)
             table.broadcast()
         self.kick(table)
 
@@ -516,7 +549,7 @@ class TableManager:
     # --- the computer ----------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
         """Start the computer players of ``table`` if one of them is to act."""
-        if table.computer_task is not None and not table.computer_task.done():
+        if table.paused or (table.computer_task is not None and not table.computer_task.done()):
             return
         if not table.computer_to_act():
             return
@@ -529,7 +562,7 @@ class TableManager:
         try:
             while True:
                 async with table.lock:
-                    if not table.computer_to_act():
+                    if table.paused or not table.computer_to_act():
                         return
                     m = table.match
                     seat = m.state.current_player()
@@ -547,7 +580,10 @@ class TableManager:
                     if table.version != version:  # an undo came in meanwhile
                         continue
                     table.apply(action)
-                    await self._save_move(table)
+                    try:
+                        await self._save_or_restore(table, "computer move", lambda: db.roll_back(table))
+                    except WebError:  # paused: the reconnector kicks this table again when the database is back
+                        return
                     table.broadcast()
         except asyncio.CancelledError:
             raise
@@ -555,6 +591,7 @@ class TableManager:
             log.exception("computer player failed at table %s", table.id)
 
     async def close(self) -> None:
+        await self.reconnector.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):

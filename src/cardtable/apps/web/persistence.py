@@ -1,0 +1,185 @@
+"""Saving web tables, and what happens when the database fails.
+
+A move is shown to anyone only once it is stored. Saving a move appends it
+(:meth:`Store.save_moves`); if the save fails, the table is put back exactly as
+it was stored (:func:`roll_back`: the record replayed up to the stored moves, so
+the seeded stock is unchanged and a refused draw shows no card), every seat is
+told the table waits for the database, and :class:`Reconnector` probes the
+database with backoff until it answers, then resumes the paused tables
+(computer players included). Failures are logged in one line, without secrets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from ...record import GameRecord
+from ...store import Store, StoreError
+from ...store import schema as s
+from ...store.store import replay_record
+
+if TYPE_CHECKING:
+    from ...match import Match
+    from .tables import Table
+
+__all__ = ["PAUSED", "DB_REFUSED", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
+           "load_row", "roll_back", "stored_actions"]
+
+log = logging.getLogger("cardtable.web")
+PAUSED = "Reconnecting to the database: the table waits, and no saved move is lost."
+"""What every seat is told while its table waits for the database."""
+DB_REFUSED = "The database is unavailable, so your move was not made; the table carries on when it is back."
+PROBE_FIRST = 0.5
+PROBE_MAX = 5.0
+
+
+def stored_actions(match: Match) -> int:
+    """The number of actions of ``match`` (chance steps included)."""
+    return sum(len(h.actions) for h in match.hands)
+
+
+def seat_kinds(table: Table) -> list[str]:
+    return [sp.kind if sp.kind == "human" else f"computer:{sp.level or 'random'}" for sp in table.seats]
+
+
+# --- writes (run in a worker thread) -------------------------------------------------------------
+def insert_table(store: Store, table: Table) -> None:
+    """Store a new table: its game and its ``web_tables`` row in one transaction."""
+
+    def row(conn: Connection, game_id: int) -> None:
+        conn.execute(insert(s.web_tables).values(
+            id=table.id, game_id=game_id, seats=json.dumps([sp.to_json() for sp in table.seats]),
+            undos=table.undos, created_at=datetime.now(UTC).replace(tzinfo=None)))
+
+    table.game_id = store.save_match(table.match, seat_kinds=seat_kinds(table), source="web", also=row)
+    table.saved = stored_actions(table.match)
+
+
+def save_moves(store: Store, table: Table) -> None:
+    """Append the table's unsaved actions (raises :class:`StoreError`; then nothing was stored)."""
+    table.saved = store.save_moves(table.match, table.game_id, table.saved)
+
+
+def save_whole(store: Store, table: Table) -> None:
+    """Rewrite the table's game whole with its undo count (after an undo), in one transaction."""
+
+    def undos(conn: Connection, game_id: int) -> None:
+        conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id).values(undos=table.undos))
+
+    store.save_match(table.match, table.game_id, also=undos)
+    table.saved = stored_actions(table.match)
+
+
+def load_row(store: Store, table_id: str) -> tuple[Any, Match] | None:
+    """The ``web_tables`` row of ``table_id`` and its match, or ``None`` if there is no such table."""
+    with store.engine.connect() as conn:
+        row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
+    if row is None:
+        return None
+    return row, store.load_match(int(row.game_id))
+
+
+def roll_back(table: Table) -> None:
+    """Put the table back as stored: the moves after the first :attr:`Table.saved` actions are undone."""
+    match = table.match
+    if stored_actions(match) == table.saved:
+        return
+    record = GameRecord.from_match(match)
+    left = table.saved
+    hand = 0
+    while left > len(record.hands[hand]):
+        left -= len(record.hands[hand])
+        hand += 1
+    table.match = replay_record(record.prefix(hand, left))
+    table._rebuild_history()
+
+
+# --- start-up ------------------------------------------------------------------------------------
+def open_store(database: str | None, *, wait: float = 60.0, say: Callable[[str], None] | None = None,
+               **options: Any) -> Store:
+    """Open the database, retrying with backoff for up to ``wait`` seconds and saying what it waits for.
+
+    Each attempt is bounded (SQLite's busy timeout, PostgreSQL's connect
+    timeout). A database that opens but cannot be written (a read-only file, a
+    lock) is opened anyway with a warning: tables can be watched, and moves are
+    refused with a clear message until it can be written again.
+    """
+    tell = say or log.warning
+    deadline = time.monotonic() + wait
+    delay = PROBE_FIRST
+    while True:
+        try:
+            store = Store.open(database, **options)
+            break
+        except StoreError as exc:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise
+            tell(f"waiting for the database ({exc}); retrying in {min(delay, left):.1f} s")
+            time.sleep(min(delay, left))
+            delay = min(delay * 2, PROBE_MAX)
+    try:
+        store.check_writable()
+    except StoreError as exc:
+        tell(f"warning: the database cannot be written now ({exc}); moves will be refused until it can")
+    return store
+
+
+# --- pausing and resuming ------------------------------------------------------------------------
+class Reconnector:
+    """Tables waiting for the database; one task probes it with backoff and resumes them all when it answers."""
+
+    def __init__(self, store: Store, resume: Callable[[Table], Awaitable[None]]) -> None:
+        self.store = store
+        self.resume = resume
+        self.paused: dict[str, Table] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def pause(self, table: Table, exc: Exception, what: str) -> None:
+        """Log the failed save, mark ``table`` paused, tell every seat and start probing (call under the table's lock)."""
+        log.error("table %s: %s not saved, table paused until the database is back: %s", table.id, what, exc)
+        table.paused = True
+        self.paused[table.id] = table
+        for client in _everyone(table):
+            client.push({"t": "error", "code": "database", "msg": PAUSED})
+        table.broadcast()
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._probe())
+
+    async def _probe(self) -> None:
+        delay = PROBE_FIRST
+        while self.paused:
+            await asyncio.sleep(delay)
+            try:
+                await asyncio.to_thread(self.store.check_writable)
+            except StoreError as exc:
+                log.info("database still unavailable (%d tables waiting): %s", len(self.paused), exc)
+                delay = min(delay * 2, PROBE_MAX)
+                continue
+            log.warning("database is back: resuming %d tables", len(self.paused))
+            tables = list(self.paused.values())
+            self.paused.clear()
+            for table in tables:
+                await self.resume(table)
+            delay = PROBE_FIRST
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+
+def _everyone(table: Table) -> Iterable[Any]:
+    for clients in table.clients.values():
+        yield from list(clients)
+    yield from list(table.spectators)
