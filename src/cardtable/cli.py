@@ -124,6 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--host", default="127.0.0.1",
                      help="address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1, this machine only)")
     srv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    srv.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                     help="a web site (e.g. https://cards.example.org) whose pages may open tables and sockets "
+                          "here besides this server's own pages; repeat for more (default: none)")
+    srv.add_argument("--api-docs", action="store_true",
+                     help="also serve the API description at /docs and /openapi.json (default: off)")
 
     from .arena.cli import add_arena_parser
 
@@ -202,10 +207,17 @@ def _serve(args: argparse.Namespace) -> int:
               f"({exc}).\nRun `python3 run.py serve` from the cardtable folder: it installs them in .venv "
               f"and starts the server.", file=sys.stderr)
         return 2
+    from .apps.web.security import normalize_origin
+
+    try:
+        origins = [normalize_origin(o) for o in args.allow_origin]
+    except ValueError as exc:
+        print(f"cardtable serve: --allow-origin: {exc}", file=sys.stderr)
+        return 2
     host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
         f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
-        file=sys.stderr, flush=True))
+        file=sys.stderr, flush=True), allow_origins=origins, api_docs=args.api_docs)
     return 0
 
 

@@ -4,7 +4,16 @@ bounded JSON nesting."""
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -68,10 +77,10 @@ def test_websocket_handshakes_from_foreign_origins_are_refused(db: str) -> None:
         made = new_table(client, "gin", TWO)
         table = client.app.state.manager.tables[made["id"]]
         for origin in (EVIL, "null", "https://cards.example.org.evil.example"):
-            with pytest.raises(WebSocketDisconnect) as info:
-                with client.websocket_connect(f"/ws/{made['id']}", headers={"origin": origin}) as ws:
-                    ws.send_json({"t": "spectate"})
-                    ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as info, \
+                    client.websocket_connect(f"/ws/{made['id']}", headers={"origin": origin}) as ws:
+                ws.send_json({"t": "spectate"})
+                ws.receive_json()
             assert info.value.code == 1008
         assert not table.spectators and not any(table.clients.values())
         for origin in ("http://testserver", "https://cards.example.org"):
@@ -123,3 +132,47 @@ def test_nesting_depth_reads_strings_as_text() -> None:
     with pytest.raises(ValueError, match="UTF-8"):
         parse_json(b"\xff\xfe")
 
+
+
+def test_serve_allow_origin_option(tmp_path: Path) -> None:
+    """``cardtable serve --allow-origin`` lets that site's pages in, and nobody else's."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = "import sys; from cardtable.cli import main; sys.exit(main(sys.argv[1:]))"
+    env = {**os.environ, "HOME": str(tmp_path), "CARDTABLE_DATABASE_URL": str(tmp_path / "o.db")}
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--allow-origin",
+                             "https://cards.example.org/"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    body = b'{"game": "gin", "seats": [{"kind": "human"}, {"kind": "human"}]}'
+
+    def post(origin: str) -> int:
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
+                                     headers={"origin": origin, "content-type": "text/plain"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return int(r.status)
+        except urllib.error.HTTPError as exc:
+            return int(exc.code)
+
+    try:
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=2):
+                    break
+            except OSError:
+                assert proc.poll() is None
+                time.sleep(0.1)
+        assert post("https://cards.example.org") == 200
+        assert post(f"http://127.0.0.1:{port}") == 200
+        assert post(EVIL) == 403
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5) as r:
+            pytest.fail(f"/openapi.json served: {r.status}")
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 404
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+    bad = subprocess.run([sys.executable, "-c", code, "serve", "--allow-origin", "evil.example"], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "not an origin" in bad.stderr
