@@ -1,4 +1,4 @@
-"""Casino for 2, 3 and 4 players, exactly as ``shared/rules/casino.md`` specifies.
+"""Casino for 2, 3 and 4 players, exactly as ``docs/rules/casino.md`` specifies.
 
 Moves are written card first (full grammar in :mod:`cardtable.casino.actions`):
 

@@ -1,4 +1,4 @@
-"""Gin Rummy, exactly as ``shared/rules/gin_rummy.md`` specifies."""
+"""Gin Rummy, exactly as ``docs/rules/gin_rummy.md`` specifies."""
 
 from .actions import GinAction
 from .game import GinGame

@@ -1,4 +1,4 @@
-"""Two-handed Pinochle, exactly as ``shared/rules/pinochle.md`` specifies.
+"""Two-handed Pinochle, exactly as ``docs/rules/pinochle.md`` specifies.
 
 Modules: :mod:`~.deck` (the 48 physical cards as bit indices), :mod:`~.rules`
 (options and presets), :mod:`~.melds` (meld kinds and the history rules),
