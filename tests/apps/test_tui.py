@@ -4,7 +4,6 @@ hints, undo, the lobby, the score sheet and the store hook."""
 from __future__ import annotations
 
 import asyncio
-import io
 import random
 import subprocess
 import sys
@@ -15,8 +14,8 @@ import pytest
 
 pytest.importorskip("textual")
 
-from rich.console import Console
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
+from tui_support import static_text
 
 from cardtable.agents import AGENT_LEVELS
 from cardtable.agents.gin_simple import SimpleGinAgent
@@ -39,16 +38,6 @@ SIZE = (100, 32)
 
 def run(coro_fn: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(coro_fn())  # type: ignore[arg-type]
-
-
-def plain(renderable: Any, width: int = 100) -> str:
-    out = io.StringIO()
-    Console(file=out, width=width, color_system=None, force_terminal=False).print(renderable)
-    return out.getvalue()
-
-
-def static_text(screen: Any, selector: str) -> str:
-    return plain(screen.query_one(selector, Static).content)
 
 
 def table_app(seed: int = 3, level: str = "simple", **kw: Any) -> CardtableApp:

@@ -17,7 +17,9 @@ from rich.text import Text
 
 from ...cards import Card, PinochleCard, cards_to_mask, mask_to_cards
 from ...core import CHANCE, GameState, HandResult
+from ..words import card_name, conjugate, describe_action, meld_kind_name, narrate_action, plural
 from .cardart import CardSlot, card_row, inline_cards, pile_text
+from .common import short_name, team_names
 
 __all__ = ["GameAdapter", "GinAdapter", "adapter_for", "Candidate"]
 
@@ -33,6 +35,22 @@ class GameAdapter:
     keys_help = ""
     game_keys: tuple[str, ...] = ()
     """Letter keys with a meaning in this game (see :meth:`key_action`)."""
+    notation_examples = "the move in the game's notation"
+    """What the ``:`` box suggests typing."""
+    cursor_selects = False
+    """Moving the cursor moves the selection too (one card, one obvious move: Gin's discard)."""
+
+    def selects_several(self, state: GameState[Any, Any, Any]) -> bool:
+        """Whether Space adds to the selection now (else it replaces it)."""
+        return self.multi_select
+
+    def card_text(self, card: Any) -> str:
+        """A card as the player reads it (no Pinochle copy letter)."""
+        return card_name(card)
+
+    def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
+        """Non-empty when ``action`` gives up something worth having (it then needs a second press)."""
+        return ""
 
     # --- the hand ---------------------------------------------------------------------------------
     def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
@@ -82,8 +100,22 @@ class GameAdapter:
                  pre: Any = None) -> str | None:
         if actor == CHANCE:
             return None
-        who = "You" if actor == human else names[actor]
-        return f"{who}: {self.label(action)}"
+        who = "You" if actor == human else short_name(names[actor])
+        return narrate_action(action, who, **self.phrase_options(action)) + "."
+
+    def phrase_options(self, action: Any) -> dict[str, Any]:
+        """Extra facts :mod:`cardtable.apps.words` needs to phrase ``action`` (a meld's points)."""
+        return {}
+
+    def new_hand_line(self, state: GameState[Any, Any, Any], number: int, names: Sequence[str]) -> str | None:
+        """The log's marker at the start of hand ``number`` (``None``: the game writes its own)."""
+        dealer = getattr(state, "dealer", None)
+        who = f": {short_name(names[dealer])} deals" if isinstance(dealer, int) and 0 <= dealer < len(names) else ""
+        return f"— Hand {number}{who} —"
+
+    def sheet_summary(self, result: HandResult, names: Sequence[str]) -> str:
+        """The score sheet's short note on a hand."""
+        return result.summary or ""
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
         pts = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.points))
@@ -120,7 +152,9 @@ class GinAdapter(GameAdapter):
     """The Gin Rummy table: melds highlighted, deadwood counted, knock/gin, showdown with layoffs."""
 
     game = "gin"
+    notation_examples = "discard 7H, knock 7H, draw, take"
     multi_select = False
+    cursor_selects = True
     game_keys = ("d", "t", "p", "k", "g", "x")
     keys_help = "d draw · t take · p pass · k knock · Enter discard"
 
@@ -271,6 +305,9 @@ class GinAdapter(GameAdapter):
             return "Show " + "  ".join("".join(c.pretty() for c in _meld_cards(m)) for m in action.melds)
         return str(action.pretty())
 
+    def new_hand_line(self, state: GameState[Any, Any, Any], number: int, names: Sequence[str]) -> str | None:
+        return None  # the deal's last card writes Gin's marker (with the first upcard)
+
     def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
         pile = getattr(state, "discard", None)
         return pile[-1] if pile else None
@@ -324,7 +361,7 @@ class GinAdapter(GameAdapter):
         who = names[sd.winner] if sd.winner is not None else "Nobody"
         pts = max(sd.points)
         lines.append(f"{k} {_OUTCOME_WORD.get(sd.outcome, sd.outcome)} ({sd.knocker_deadwood} vs {sd.defender_deadwood}): "
-                     f"{_RESULT_WORD.get(sd.result, sd.result)} — {who} scores {pts}.")
+                     f"{_RESULT_WORD.get(sd.result, sd.result)} — {conjugate(who, 'score')} {pts}.")
         return lines
 
     # --- showdown ------------------------------------------------------------------------------
@@ -398,7 +435,7 @@ class GinAdapter(GameAdapter):
             table.add_row("Defender deadwood D", f"{sd.defender_deadwood} (was {sd.defender_deadwood_no_layoffs} before layoffs)")
         winner = names[sd.winner] if sd.winner is not None else "Nobody"
         table.add_row("Result", f"{_RESULT_WORD.get(sd.result, sd.result)}" + (" (doubled: spade upcard)" if sd.doubled else ""))
-        table.add_row("Points", Text(f"{winner} scores {max(sd.points)}", style="bold green"))
+        table.add_row("Points", Text(f"{conjugate(winner, 'score')} {plural(max(sd.points), 'point')}", style="bold green"))
         table.add_row("Why", _why(sd, state))
         parts.append(table)
         return Group(*parts)
@@ -454,6 +491,7 @@ class CasinoAdapter(GameAdapter):
     """The Casino table: loose cards, builds with value and controller, deal number, live counters."""
 
     game = "casino"
+    notation_examples = "KS trail, 8S x 8D 5D+3C, 3D b8 5C"
     multi_select = False
     game_keys = ("x",)
     keys_help = "select a hand card: its captures, builds and trail are listed"
@@ -469,25 +507,33 @@ class CasinoAdapter(GameAdapter):
             t.append(", ".join(f"[{b.value}]" for b in mine), style="bold")
             t.append("  ")
         side = view.side
-        t.append(f"taken {view.captured_counts[side]} cards, {view.spade_counts[side]} spades, "
-                 f"{view.sweeps[side]} sweeps", style="dim")
+        team = len(view.captured_counts) < view.num_players
+        t.append(("your team " if team else "you ") + _taken_text(view, side), style="dim")
         return t
 
     def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
+        """Each other seat's cards in hand; what each player (or each team, in partnerships) has taken."""
         t = Text()
+        n_sides = len(view.captured_counts)
+        team = n_sides < view.num_players
         for other in range(view.num_players):
             if other == seat:
                 continue
-            side = other % len(view.captured_counts) if len(view.captured_counts) < view.num_players else other
             if t:
                 t.append("\n")
-            t.append(names[other] if view.num_players == 2 else names[other].split(" (", 1)[0], style="bold")
+            t.append(names[other] if view.num_players == 2 else short_name(names[other]), style="bold")
             t.append(f" {view.hand_sizes[other]} ")
             t.append("▒" * view.hand_sizes[other], style="grey82 on dark_blue")
-            t.append(f" taken {view.captured_counts[side]} ♠{view.spade_counts[side]} sweeps {view.sweeps[side]}",
-                     style="dim")
+            if other % n_sides == seat % n_sides and team:
+                t.append(" partner", style="dim")
+            elif not team:
+                t.append(" " + _taken_text(view, other), style="dim")
             if other == view.dealer:
                 t.append("  (dealer)", style="dim")
+        if team:
+            for side, name in enumerate(team_names(names, n_sides)):
+                if side != seat % n_sides:
+                    t.append(f"\n{name}: " + _taken_text(view, side), style="dim")
         return t
 
     def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
@@ -534,23 +580,32 @@ class CasinoAdapter(GameAdapter):
             return f"{selected[0]} trail"
         return None
 
+    def uses_cards(self, action: Any) -> bool:
+        return getattr(action, "kind", "") != "deal" and getattr(action, "card", None) is not None
+
     def label(self, action: Any) -> str:
-        kind = getattr(action, "kind", "")
-        text = str(action.pretty())
-        if kind == "trail":
-            return f"Trail {action.card.pretty()}"
-        if kind == "capture":
-            return "Take " + text.split(" x ", 1)[-1] + f" with {action.card.pretty()}"
-        if kind == "build":
-            words = text.split(" ", 2)
-            rest = words[2].replace(" ", ", ") if len(words) > 2 else ""
-            return f"Build {getattr(action, 'value', '?')}: {action.card.pretty()} on {rest}"
-        return text
+        return describe_action(action)
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
-        pts = ", ".join(f"side {i + 1} {p}" for i, p in enumerate(result.points)) if len(result.points) != len(names) \
-            else ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.points))
-        return [f"Hand over: {pts}."]
+        sides = team_names(names, len(result.points))
+        return ["Hand over: " + ", ".join(f"{n} {plural(p, 'point')}" for n, p in zip(sides, result.points)) + "."]
+
+    def sheet_summary(self, result: HandResult, names: Sequence[str]) -> str:
+        sides = result.details.get("sides") if isinstance(result.details, dict) else None
+        if not sides:
+            return super().sheet_summary(result, names)
+        return "; ".join(f"{n}: {plural(sd.get('cards', 0), 'card')}, {plural(sd.get('spades', 0), 'spade')}, "
+                         f"{plural(sd.get('sweeps', 0), 'sweep')}" for n, sd in zip(team_names(names, len(sides)), sides))
+
+    def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
+        return sum(getattr(state, "sweeps", ()) or ())
+
+    def describe(self, state: GameState[Any, Any, Any], action: Any, actor: int, human: int, names: Sequence[str],
+                 pre: Any = None) -> str | None:
+        line = super().describe(state, action, actor, human, names, pre)
+        if line and isinstance(pre, int) and sum(getattr(state, "sweeps", ()) or ()) > pre:
+            line = line[:-1] + " — a sweep!"
+        return line
 
     def breakdown(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str],
                   step: int) -> RenderableType:
@@ -559,8 +614,7 @@ class CasinoAdapter(GameAdapter):
             return super().breakdown(state, result, human, names, step)
         table = Table(title="Hand score", title_justify="left")
         table.add_column("")
-        n_sides = len(sides)
-        side_names = [" & ".join(n for s, n in enumerate(names) if (s % n_sides) == i) for i in range(n_sides)]
+        side_names = team_names(names, len(sides))
         for name in side_names:
             table.add_column(name, justify="right")
         rows = [("cards taken", "cards"), ("spades taken", "spades"), ("most cards (3)", "most_cards"),
@@ -588,6 +642,7 @@ class PinochleAdapter(GameAdapter):
     """Two-handed Pinochle: hand and melded cards, trump card, the trick, stock, stage and meld points."""
 
     game = "pinochle"
+    notation_examples = "play QS, meld marriage KH QH, no meld, exchange 9C"
     multi_select = True
     keys_help = "select cards, then play or meld them"
 
@@ -667,15 +722,50 @@ class PinochleAdapter(GameAdapter):
         return ""
 
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
+        """The moves with the selected cards, then the ones without cards (``no meld`` always last).
+
+        With nothing selected at the meld step every possible meld is listed first, so the
+        first move is never ``no meld`` while a meld is possible; a selected card that may
+        not be played is listed as illegal, so choosing it says which rule forbids it.
+        """
+        from ...pinochle.actions import PLAY
+        from ...pinochle.deck import index_of
+
         legal = state.legal_actions()
         plain = [(a, True) for a in legal if not self.uses_cards(a)]
+        phase = getattr(state, "phase", "")
         if not selected:
+            if phase == "meld":
+                return [(a, True) for a in legal if a.kind == "meld"][:8] + plain
             return plain
         names = {str(c) for c in selected}
-        return [(a, True) for a in legal if names <= set(str(a).split())] + plain
+        own = [(a, True) for a in legal if names <= set(str(a).split())]
+        if not own and phase == "play" and len(selected) == 1 and isinstance(selected[0], PinochleCard):
+            own = [(PLAY[index_of(selected[0])], False)]
+        return own + plain
+
+    def selects_several(self, state: GameState[Any, Any, Any]) -> bool:
+        return getattr(state, "phase", "") == "meld"  # a meld takes several cards; a play one
+
+    def phrase_options(self, action: Any) -> dict[str, Any]:
+        return {"meld_points": _meld_points(action)} if getattr(action, "kind", "") == "meld" else {}
+
+    def label(self, action: Any) -> str:
+        return describe_action(action, **self.phrase_options(action))
+
+    def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
+        if getattr(action, "kind", "") != "no meld":
+            return ""
+        melds = [a for a in state.legal_actions() if a.kind == "meld"]
+        if not melds:
+            return ""
+        best = max(melds, key=lambda a: _meld_points(a))
+        return (f"You can still meld ({plural(len(melds), 'meld')} possible, e.g. {self.label(best)}): "
+                "declining gives up those points.")
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
-        return [f"Hand over: {', '.join(f'{names[i]} {p}' for i, p in enumerate(result.points))}."]
+        return ["Hand over: " + ", ".join(f"{short_name(names[i])} {plural(p, 'point')}"
+                                          for i, p in enumerate(result.points)) + "."]
 
     def breakdown(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str],
                   step: int) -> RenderableType:
@@ -687,9 +777,11 @@ class PinochleAdapter(GameAdapter):
         for n in names:
             table.add_column(n, justify="right")
         melds = d.get("meld") or [{}, {}]
-        kinds = sorted({k for m in melds for k in m})
-        for k in kinds:
-            table.add_row(f"  {k}", *[str(m.get(k, 0) or "") for m in melds])
+        dix = d.get("dix") or [{}, {}]
+        for k in sorted({k for m in melds for k in m}):
+            table.add_row(f"  {meld_kind_name(k)}", *[str(m.get(k, 0) or "") for m in melds])
+        for k in [k for k in _DIX_ROWS if any(x.get(k) for x in dix)]:  # the dix scores outside the melds
+            table.add_row(f"  {_DIX_ROWS[k]}", *[str(x.get(k, 0) or "") for x in dix])
         table.add_row("meld", *[str(x) for x in d.get("meld_points", [0, 0])])
         table.add_row("counters", *[str(x) for x in d.get("counters", [0, 0])])
         lt = d.get("last_trick")
@@ -697,6 +789,21 @@ class PinochleAdapter(GameAdapter):
         table.add_row("card points", *[str(x) for x in d.get("card_points", [0, 0])])
         table.add_row(Text("hand total", style="bold"), *[Text(str(p), style="bold green") for p in result.points])
         return table
+
+
+def _taken_text(view: Any, side: int) -> str:
+    """What a Casino side has taken so far, in words: ``taken 5 cards, 1 spade, 1 sweep``."""
+    return (f"taken {plural(view.captured_counts[side], 'card')}, {plural(view.spade_counts[side], 'spade')}, "
+            f"{plural(view.sweeps[side], 'sweep')}")
+
+
+_DIX_ROWS = {"dix-turnup": "dix turned up (dealer)", "dix-exchange": "dix exchanged", "dix-played": "dix played"}
+
+
+def _meld_points(action: Any) -> int:
+    from ...pinochle.melds import KIND_POINTS
+
+    return KIND_POINTS[action.meld]
 
 
 _ADAPTERS.update({"casino": CasinoAdapter, "pinochle": PinochleAdapter})

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["GAME_TITLES", "SHORT_TITLES", "GAME_BLURBS", "DEFAULT_PACE", "option_name", "option_value_text"]
+__all__ = ["GAME_TITLES", "SHORT_TITLES", "GAME_BLURBS", "DEFAULT_PACE", "option_name", "option_value_text",
+           "short_name", "team_names"]
 
 GAME_TITLES = {"gin": "Gin Rummy", "casino": "Casino", "pinochle": "Pinochle (two-handed)"}
 SHORT_TITLES = {"gin": "Gin", "casino": "Casino", "pinochle": "Pinochle"}
@@ -30,3 +32,18 @@ def option_value_text(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(option_value_text(v) for v in value) or "none"
     return str(value)
+
+
+def short_name(name: str) -> str:
+    """``"Left (medium)"`` -> ``"Left"``: seat names without the level, for tight spots."""
+    return name.split(" (", 1)[0]
+
+
+def team_names(names: Sequence[str], n_sides: int) -> list[str]:
+    """One name per side: the seat names when everyone plays alone, else ``You & Across``, ``Left & Right``.
+
+    Partners sit across the table: seat ``s`` plays for side ``s % n_sides``.
+    """
+    if n_sides >= len(names):
+        return list(names)
+    return [" & ".join(short_name(n) for s, n in enumerate(names) if s % n_sides == side) for side in range(n_sides)]

@@ -22,12 +22,13 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ...errors import CardtableError
+from ..words import conjugate, plural
 from .cardart import inline_cards
-from .common import DEFAULT_PACE
+from .common import DEFAULT_PACE, short_name
 from .rules_text import rules_markdown
 from .session import FinishedHand, TableSession
 
-__all__ = ["HandOverScreen", "ScoreSheetScreen", "RulesScreen", "HintScreen", "QuitScreen", "quit_note"]
+__all__ = ["HandOverScreen", "ScoreSheetScreen", "RulesScreen", "HintScreen", "QuitScreen", "quit_note", "hint_value_text"]
 
 _CARD_RE = re.compile(r"\b(10|[2-9TJQKA])([SHDC♠♥♦♣])\b")
 
@@ -39,16 +40,21 @@ class HandOverScreen(ModalScreen[None]):
         Binding("space", "step", "Next layoff"),
         Binding("enter,escape", "done", "Continue"),
         Binding("s", "sheet", "Scores"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
     ]
 
     DEFAULT_CSS = """
     HandOverScreen { align: center middle; }
     #over { width: 96%; max-width: 110; height: 96%; border: thick $primary; background: $surface; padding: 0 1; }
     #over-title { text-style: bold; height: 1; background: $primary; }
+    #over-body { height: 1fr; }
     #breakdown { height: auto; }
-    #totals { height: auto; margin-top: 1; }
-    #continue { margin-top: 1; }
-    HandOverScreen .keys { color: $text-muted; height: 1; }
+    #over-foot { height: auto; dock: bottom; }
+    #totals { height: auto; }
+    #over-foot Horizontal { height: 1; }
+    #continue { margin-right: 2; }
+    HandOverScreen .keys { color: $text-muted; height: 1; width: 1fr; }
     """
 
     def __init__(self, session: TableSession, done: FinishedHand, pace: float = DEFAULT_PACE) -> None:
@@ -61,13 +67,30 @@ class HandOverScreen(ModalScreen[None]):
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="over"):
+        """The breakdown scrolls (↑/↓) if the terminal is short; the totals, Continue and the keys never do."""
+        with Vertical(id="over"):
             yield Static(f" Hand {self.done.number} is over", id="over-title")
-            yield Static("", id="breakdown")
-            yield Static("", id="totals")
-            yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
-                         variant="primary", id="continue")
-            yield Static("Space: next layoff · Enter: continue · s: score sheet", classes="keys")
+            with Vertical(id="over-foot"):
+                yield Static("", id="totals")
+                with Horizontal():
+                    yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
+                                 variant="primary", id="continue", compact=True)
+                    yield Static(self._keys(), classes="keys")
+            with VerticalScroll(id="over-body"):
+                yield Static("", id="breakdown")
+
+    def _keys(self) -> str:
+        keys = ["Enter: continue", "s: score sheet"]
+        if self.steps:
+            keys.insert(0, "Space: next layoff")
+        return " · ".join(keys) + " · ↑/↓ scroll"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No layoff key where there are no layoffs (Casino, Pinochle, gin)."""
+        return bool(self.steps) if action == "step" else True
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#over-body", VerticalScroll).scroll_relative(y=delta * 2, animate=False)
 
     def on_mount(self) -> None:
         self._show_step()
@@ -83,13 +106,14 @@ class HandOverScreen(ModalScreen[None]):
         self.query_one("#breakdown", Static).update(
             s.adapter.breakdown(d.state, d.result, s.human_seat, s.names, self.step))
         t = Text()
-        names = s.m.side_names()
+        names = s.side_names()
         pts = ", ".join(f"{n} +{p}" for n, p in zip(names, d.result.points))
         t.append(f"This hand: {pts}\n", style="bold")
         t.append("Running totals: " + ", ".join(f"{n} {v}" for n, v in zip(names, d.totals_after)))
         if d.match_over and s.m.outcome is not None:
             o = s.m.outcome
-            t.append(f"\nMatch over — {names[o.winner]} wins {' - '.join(map(str, o.final_totals))}", style="bold green")
+            t.append(f"\nMatch over — {conjugate(names[o.winner], 'win')} {' - '.join(map(str, o.final_totals))}",
+                     style="bold green")
         self.query_one("#totals", Static).update(t)
 
     def action_step(self) -> None:
@@ -146,24 +170,27 @@ class ScoreSheetScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         m = self.session.m
         table = self.query_one("#sheet", DataTable)
-        names = m.side_names()
+        names = self.session.side_names()
         table.add_column("Hand")
         table.add_column("Dealer")
         for n in names:
-            table.add_column(n[:16])
+            table.add_column(n)  # whole names: a column is as wide as it needs
         table.add_column("Result")
         for row in m.score_sheet():
-            cells: list[Any] = [str(row["hand"]), m.seat_names[row["dealer"]][:12]]
+            cells: list[Any] = [str(row["hand"]), short_name(m.seat_names[row["dealer"]])]
             for p, tot in zip(row["points"], row["totals"]):
                 cells.append(f"{'+' + str(p) if p else '·':>4}  {tot:>4}")
-            cells.append(row["summary"] or "")
+            entry = m.hands[row["hand"] - 1] if 0 < row["hand"] <= len(m.hands) else None
+            result = getattr(entry, "result", None)
+            cells.append(self.session.adapter.sheet_summary(result, m.seat_names) if result is not None
+                         else row["summary"] or "")
             table.add_row(*cells)
         t = Text()
         if m.outcome is not None:
             o = m.outcome
             t.append("Final (with bonuses): " + ", ".join(f"{n} {v}" for n, v in zip(names, o.final_totals)) + "\n",
                      style="bold")
-            t.append(f"{names[o.winner]} wins by {o.margin}.", style="bold green")
+            t.append(f"{conjugate(names[o.winner], 'win')} by {plural(o.margin, 'point')}.", style="bold green")
         else:
             t.append("Totals: " + ", ".join(f"{n} {v}" for n, v in zip(names, m.totals)), style="bold")
             target = getattr(m.game.rules, "target_score", None)
@@ -217,17 +244,18 @@ class HintScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         agent = self.session.hint_agent()
         name = getattr(agent, "name", type(agent).__name__)
+        best = next((h.value for h in self.hints if h.value is not None), None)
         with Vertical(id="hint-box"):
-            yield Static(Text(f"Hints from the {name} player — Enter plays the highlighted move, Esc closes",
-                              style="bold"))
+            yield Static(Text(f"Hints from the {name} computer player", style="bold"))
+            yield Static(Text("Its estimate of the points each move wins you this hand, compared with its "
+                              "best move. Enter plays the highlighted move, Esc closes.", style="dim"))
             if not self.hints:
                 yield Static("(no suggestions)")
             opts = []
             for i, h in enumerate(self.hints):
                 t = Text(f"{i + 1}. ")
                 t.append_text(self._label(h.action))
-                if h.value is not None:
-                    t.append(f"   {h.value:+.2f}", style="cyan")
+                t.append(f"   {hint_value_text(h.value, best)}", style="cyan")
                 if h.note:
                     t.append(f"   {h.note}", style="dim")
                 opts.append(Option(t, id=f"hint-{i}"))
@@ -252,6 +280,20 @@ class HintScreen(ModalScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def hint_value_text(value: float | None, best: float | None) -> str:
+    """A hint's value in words: ``best move``, ``2.5 points worse``, ``about as good``."""
+    if value is None or best is None:
+        return ""
+    gap = best - value
+    if gap <= 1e-9:
+        return "best move"
+    if gap >= 500:  # a solver's marker for "not the best" (no exact value computed)
+        return "worse"
+    if gap < 0.05:
+        return "about as good"
+    return f"{gap:.1f} {'point' if round(gap, 1) == 1 else 'points'} worse"
 
 
 def _pretty_action(text: str) -> Text:

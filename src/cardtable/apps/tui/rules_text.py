@@ -92,9 +92,9 @@ KEYS = """## Keys at the table
 | ← → | move the cursor along your hand |
 | Space / click | select the card (again: unselect) |
 | Enter, 1–9 / click a button | play the listed action (Enter: the first) |
-| : | type a move in notation (e.g. `discard 7H`) |
+| : | type a move in the game's notation (see the table above; the box shows examples) |
 | d t p k g x | Gin: draw, take, pass, knock, big gin, discard; Casino: x trails |
-| h | hints: the strongest player's top moves with values |
+| h | hints: a computer player's best moves, each with how many points it is estimated to cost (the opponent's level when it can explain its moves, else the strongest that can; the dialog names it) |
 | u | take back your last move, until a card is drawn, the computer replies or the hand ends |
 | s | score sheet · r rules · n new match (lobby) · q quit |
 | + / − | the computer plays faster / slower |

@@ -24,7 +24,9 @@ from ...match import Match
 from ...record import GameRecord
 from ...registry import make_game
 from ...undo import UndoCheck, cut_actors, take_back, undo_check
+from ..words import conjugate
 from .adapters import GameAdapter, adapter_for
+from .common import short_name, team_names
 
 __all__ = ["TableSession", "FinishedHand", "Hint", "LogLine", "short_name"]
 
@@ -121,6 +123,10 @@ class TableSession:
     def names(self) -> list[str]:
         return list(self.m.seat_names)
 
+    def side_names(self) -> list[str]:
+        """One name per side, the same on every screen: seat names, or ``You & Across`` in partnerships."""
+        return team_names(self.names, self.m.game.num_sides)
+
     @property
     def state(self) -> GameState[Any, Any, Any]:
         return self.m.state
@@ -158,6 +164,8 @@ class TableSession:
         actor = state.current_player()
         hand_no = len(m.hands)
         pre = self.adapter.pre_action(state)
+        if not m.hands[-1].actions:
+            self._say(self.adapter.new_hand_line(state, hand_no, self.names))
         act = m.apply(action)
         while len(self.actors) < len(m.hands):
             self.actors.append([])
@@ -171,8 +179,8 @@ class TableSession:
             for text in self.adapter.summarize(state, entry.result, self.human_seat, self.names):
                 self._say(text)
             if m.outcome is not None:
-                winner = m.side_names()[m.outcome.winner]
-                self._say(f"Match over: {winner} wins {' - '.join(map(str, m.outcome.final_totals))}")
+                winner = self.side_names()[m.outcome.winner]
+                self._say(f"Match over: {conjugate(winner, 'win')} {' - '.join(map(str, m.outcome.final_totals))}.")
         return act
 
     def advance_chance(self) -> None:
@@ -264,6 +272,10 @@ class TableSession:
             for text in actions:
                 state = probe.state
                 actor = state.current_player()
+                if not row:
+                    line = self.adapter.new_hand_line(state, len(self.actors) + 1, self.names)
+                    if line:
+                        self.log.append(LogLine(line))
                 row.append(actor)
                 pre = self.adapter.pre_action(state)
                 act = probe.apply(text)
@@ -337,11 +349,6 @@ class TableSession:
 
 _PLACES = {2: ("Computer",), 3: ("Left", "Right"), 4: ("Left", "Across", "Right")}
 """Computer seats named by where they sit, clockwise from the person."""
-
-
-def short_name(name: str) -> str:
-    """``"Left (medium)"`` -> ``"Left"``: seat names without the level, for tight spots."""
-    return name.split(" (", 1)[0]
 
 
 def _to_hint(item: Any) -> Hint:

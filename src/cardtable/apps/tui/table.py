@@ -26,7 +26,7 @@ from ...errors import CardtableError
 from .common import DEFAULT_PACE, SHORT_TITLES
 from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen
 from .lobby import LobbyScreen
-from .session import LogLine, TableSession, short_name
+from .session import LogLine, TableSession
 from .widgets import HandView
 
 __all__ = ["TableScreen"]
@@ -41,7 +41,7 @@ class TableScreen(Screen[None]):
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
         Binding("space", "select_card", "Select", show=False),
-        Binding("enter", "choose(0)", "Play", show=False),
+        Binding("enter", "enter", "Play", show=False),
         *[Binding(str(i), f"choose({i - 1})", str(i), show=False) for i in range(1, 10)],
         Binding("d", "game_key('d')", "Draw"),
         Binding("t", "game_key('t')", "Take"),
@@ -76,6 +76,7 @@ class TableScreen(Screen[None]):
     #actions Button { width: 1fr; }
     #actions Button.illegal { color: $text-muted; text-style: strike; }
     #message { height: auto; max-height: 2; padding: 0 1; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
     #message.error { color: $error; text-style: bold; }
     #notation { display: none; }
     #notation.shown { display: block; }
@@ -98,6 +99,8 @@ class TableScreen(Screen[None]):
         self._message_error = False
         self._action_gen = 0
         self._action_key: tuple[tuple[str, bool], ...] | None = None
+        self._seen_key: tuple[tuple[str, bool], ...] | None = None
+        self._confirm: str | None = None
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -113,8 +116,9 @@ class TableScreen(Screen[None]):
         yield HandView(id="hand")
         yield Static("", id="caption")
         yield Grid(id="actions")
+        yield Static("", id="keys")
         yield Static("", id="message")
-        notation = Input(placeholder="type a move in notation (e.g. discard 7H, knock 7H, draw) — Esc cancels",
+        notation = Input(placeholder=f"type a move, e.g. {self.session.adapter.notation_examples} — Esc cancels",
                          id="notation", compact=True)
         notation.can_focus = False
         yield notation
@@ -251,8 +255,7 @@ class TableScreen(Screen[None]):
         title = Text()
         title.append(f"{SHORT_TITLES.get(s.game_name, s.game_name)}", style="bold")
         title.append(f"  hand {s.hand_number()}  ")
-        sides = s.m.side_names() if s.m.game.num_sides == s.m.game.num_players else \
-            [" & ".join(short_name(n) for n in side.split(" & ")) for side in s.m.side_names()]
+        sides = s.side_names()
         for i, (name, total) in enumerate(zip(sides, s.m.totals)):
             if i:
                 title.append(" · ")
@@ -293,6 +296,7 @@ class TableScreen(Screen[None]):
                 prompt = f"{who} is thinking..."
         self.query_one("#prompt", Static).update(prompt)
         self._refresh_actions()
+        self.query_one("#keys", Static).update(self._keys_line())
         msg = self.query_one("#message", Static)
         msg.update(self._message)
         msg.set_class(self._message_error, "error")
@@ -321,6 +325,12 @@ class TableScreen(Screen[None]):
         grid.remove_children()
         if buttons:
             grid.mount(*buttons)
+        self.call_after_refresh(self._actions_seen, key)
+
+    def _actions_seen(self, key: tuple[tuple[str, bool], ...]) -> None:
+        """The buttons of ``key`` are on screen: from now on Enter and 1-9 may play them."""
+        if key == self._action_key:
+            self._seen_key = key
 
     # --- input ----------------------------------------------------------------------------------
     def _set_message(self, text: str, error: bool = False) -> None:
@@ -348,6 +358,7 @@ class TableScreen(Screen[None]):
             return False
         self._set_message("")
         self.selected = []
+        self._confirm = None
         self.pump()
         return True
 
@@ -359,45 +370,119 @@ class TableScreen(Screen[None]):
             self.refresh_table()
 
     def _auto_select(self) -> None:
-        """In single-card games the cursor card is the selection while a discard is due."""
+        """Where one card means one move (Gin's discard), the cursor card is the selection."""
         s = self.session
-        if not s.adapter.multi_select and s.human_to_act():
+        if s.adapter.cursor_selects and s.human_to_act():
             cards = self.query_one("#hand", HandView).cards
             if cards and self.selected:
-                self.selected = [cards[self.cursor][0]]
+                self._select([cards[self.cursor][0]])
+
+    def _cursor_card(self) -> Any:
+        cards = self.query_one("#hand", HandView).cards
+        return cards[self.cursor][0] if cards else None
+
+    def _select(self, selected: list[Any]) -> None:
+        """Change the selection; a selection that offers only illegal moves says why at once."""
+        self.selected = selected
+        self._confirm = None
+        self._set_message("")
+        s = self.session
+        if not selected or not s.human_to_act():
+            return
+        own = [(a, legal) for a, legal in s.adapter.candidates(s.state, selected) if s.adapter.uses_cards(a)]
+        if own and not any(legal for _, legal in own):
+            bad = own[0][0]
+            if bad is not None:
+                self._set_message(f"✗ {s.adapter.label(bad)}: {self._why(bad)}", error=True)
+
+    def _why(self, action: Any) -> str:
+        """The rule that forbids ``action`` now, in the engine's words."""
+        try:
+            self.session.state.verify_action(action)
+        except CardtableError as exc:
+            why = str(exc)
+            prefix = f"{action}: "
+            return why[len(prefix):] if why.startswith(prefix) else why
+        return "allowed"
 
     def action_select_card(self) -> None:
-        cards = self.query_one("#hand", HandView).cards
-        if not cards:
+        card = self._cursor_card()
+        if card is None:
             return
-        card = cards[self.cursor][0]
         if card in self.selected:
-            self.selected.remove(card)
-        elif self.session.adapter.multi_select:
-            self.selected.append(card)
+            self._select([c for c in self.selected if c != card])
+        elif self.session.adapter.selects_several(self.session.state):
+            self._select([*self.selected, card])
         else:
-            self.selected = [card]
-        self._set_message("")
+            self._select([card])
         self.refresh_table()
 
     def action_clear(self) -> None:
-        self.selected = []
-        self._set_message("")
+        self._select([])
         self.refresh_table()
 
     def on_hand_view_card_clicked(self, event: HandView.CardClicked) -> None:
         self.cursor = event.index
         self.action_select_card()
 
+    def _enter_selects(self) -> bool:
+        """Whether Enter would select the cursor card (it has moves of its own) rather than play move 1."""
+        s = self.session
+        card = self._cursor_card()
+        if card is None or card in self.selected or not s.human_to_act():
+            return False
+        return any(s.adapter.uses_cards(a) for a, _ in s.adapter.candidates(s.state, [*self.selected, card]))
+
+    def _keys_line(self) -> Text:
+        """The keys that mean something now, with what Enter does (never a surprise)."""
+        s = self.session
+        t = Text()
+        if not s.human_to_act():
+            t.append("h hint on your turn · s scores · r rules · q quit")
+            return t
+        t.append("←/→ move · Space select" + (" (several)" if s.adapter.selects_several(s.state) else "") + " · ")
+        if self._enter_selects():
+            card = self._cursor_card()
+            t.append(f"Enter: select {s.adapter.card_text(card)}", style="bold")
+        elif self.candidates:
+            t.append(f"Enter: {s.adapter.label(self.candidates[0][0])}", style="bold")
+        else:
+            t.append("Enter: select")
+        if len(self.candidates) > 1:
+            t.append(f" · 1-{min(9, len(self.candidates))} choose")
+        t.append(" · Esc clear · : type")
+        return t
+
+    def action_enter(self) -> None:
+        """Enter: select the cursor card if it has moves of its own, else play move 1 (once it was shown)."""
+        if self._enter_selects():
+            self.action_select_card()
+            return
+        self.action_choose(0)
+
     def action_choose(self, index: int) -> None:
+        s = self.session
         if index < len(self.candidates):
-            self.play(self.candidates[index][0])
-        elif index == 0 and self.session.human_to_act():
-            cards = self.query_one("#hand", HandView).cards
-            if cards and not self.selected:  # Enter with nothing selected selects the cursor card
-                self.action_select_card()
+            key = tuple((str(a), legal) for a, legal in self.candidates[:9])
+            if key != self._seen_key:  # typed ahead of the screen: show the moves first
+                self.refresh_table()
+                self._set_message("These are the moves for your selection: choose one.")
                 return
+            self._play_choice(self.candidates[index][0])
+        elif index == 0 and s.human_to_act():
             self._set_message("Select a card first (←/→ and Space, or click it).", error=True)
+
+    def _play_choice(self, action: Any) -> None:
+        """Play a listed move; declining (no meld) while something better is legal needs a second press."""
+        s = self.session
+        warning = s.adapter.decline_warning(s.state, action)
+        if warning and self._confirm != str(action):
+            self._confirm = str(action)
+            self._set_message(warning + " Press it again to confirm.", error=True)
+            self.refresh_table()
+            return
+        self._confirm = None
+        self.play(action)
 
     @on(Button.Pressed, "#actions Button")
     def _button(self, event: Button.Pressed) -> None:
@@ -407,7 +492,7 @@ class TableScreen(Screen[None]):
         except (IndexError, ValueError):
             return
         if index < len(self.candidates):
-            self.play(self.candidates[index][0])
+            self._play_choice(self.candidates[index][0])
 
     def action_game_key(self, key: str) -> None:
         s = self.session
