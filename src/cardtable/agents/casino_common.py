@@ -32,10 +32,12 @@ from dataclasses import dataclass
 from ..cards import cards_to_mask
 from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
 from ..casino.builds import Build
+from ..casino.candidates import candidate_moves, richest_capture
+from ..casino.legal_moves import CROWDED_NUMERALS, LegalMoves
 from ..casino.rules import CasinoRules
 from ..casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
 from ..casino.state import OVER, PLAY, CasinoState
-from ..casino.values import RANK_MASK, VALUE, VALUE_MASK, bits, loose_tables, mask_value
+from ..casino.values import NUMERALS, RANK_MASK, VALUE, VALUE_MASK, bits, loose_tables, mask_value
 from ..casino.view import CasinoView
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "margin_estimate",
     "side_margin",
     "value_class",
+    "choices",
 ]
 
 FULL = (1 << 52) - 1
@@ -226,14 +229,18 @@ def capture_table(loose: int, builds: tuple[Build, ...], w: Weights, court_all: 
     if got is not None:
         return got
     out: list[tuple[float, int]] = [(0.0, 0)]
-    tables = loose_tables(loose)
+    crowded = (loose & NUMERALS).bit_count() > CROWDED_NUMERALS
+    tables = None if crowded else loose_tables(loose)
     for v in range(1, 11):
         best, best_pts = 0, 0.0
-        for f in tables.partitionable(v):
-            if f:
-                p = w.points(f)
-                if p > best_pts or (p == best_pts and f.bit_count() > best.bit_count()):
-                    best, best_pts = f, p
+        if tables is None:  # too many subsets to try: every card if they split, else the richest groups greedily
+            best = richest_capture(loose, v, w.points)
+        else:
+            for f in tables.partitionable(v):
+                if f:
+                    p = w.points(f)
+                    if p > best_pts or (p == best_pts and f.bit_count() > best.bit_count()):
+                        best, best_pts = f, p
         taken = best
         sweep = True
         for b in builds:
@@ -468,9 +475,18 @@ def world_state(kn: Knowledge, hands: list[int], pack: Sequence[int]) -> CasinoS
     return state
 
 
+def choices(legal: Sequence[CasinoAction]) -> Sequence[CasinoAction]:
+    """The moves worth judging: all the legal ones, or on a crowded table (a lazy
+    :class:`~cardtable.casino.legal_moves.LegalMoves`) the natural candidates of
+    :func:`~cardtable.casino.candidates.candidate_moves`."""
+    if isinstance(legal, LegalMoves):
+        return candidate_moves(legal.moveset)
+    return legal
+
+
 def policy_move(state: CasinoState) -> CasinoAction:
     """The medium judgement of the seat to move, from that seat's knowledge only."""
-    legal = state.legal_actions()
+    legal = choices(state.legal_moves())
     if len(legal) == 1:
         return legal[0]
     return Judge(seat_knowledge(state, state.turn)).best(legal)

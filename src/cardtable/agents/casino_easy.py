@@ -3,7 +3,9 @@
 It captures whenever it can, taking the capture worth most by a fixed count
 (10♦ 2, 2♠ and aces 1, then spades and cards as tie-breaks), and otherwise
 trails its lowest card that carries no points. It never builds. Since it never
-builds it never controls a build, so a trail is always allowed.
+builds it never controls a build, so a trail is always allowed. On a crowded
+table it picks among the natural candidates (:func:`.casino_common.choices`),
+which include every maximal capture.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from ..casino.actions import CasinoAction
 from ..casino.scoring import SPADES_MASK
 from ..casino.view import CasinoView
-from .casino_common import card_points
+from .casino_common import card_points, choices
 
 __all__ = ["EasyCasinoAgent"]
 
@@ -39,10 +41,11 @@ class EasyCasinoAgent:
     def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
-        captures = [a for a in legal_actions if a.kind == "capture"]
+        moves = choices(legal_actions)
+        captures = [a for a in moves if a.kind == "capture"]
         if captures:
             return max(captures, key=capture_worth)
-        trails = [a for a in legal_actions if a.kind == "trail"]
+        trails = [a for a in moves if a.kind == "trail"]
         if trails:
             return min(trails, key=trail_cost)
         return legal_actions[0]

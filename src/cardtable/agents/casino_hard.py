@@ -35,12 +35,14 @@ import time
 from collections.abc import Sequence
 
 from ..casino.actions import CasinoAction
+from ..casino.legal_moves import LegalMoves
 from ..casino.state import OVER, CasinoState
 from ..casino.view import CasinoView
 from .casino_common import (
     Judge,
     Knowledge,
     Weights,
+    choices,
     knowledge,
     margin_estimate,
     playout,
@@ -105,7 +107,10 @@ class _Solver:
 
     def ordered(self, state: CasinoState) -> list[CasinoAction]:
         """Captures first, richest first; then builds; trails last, cheapest first."""
-        legal = state.legal_actions()
+        moves = state.legal_moves()
+        if isinstance(moves, LegalMoves):
+            raise TimeoutError  # a crowded table: far too many moves to solve exactly
+        legal = list(moves)
         if len(legal) <= 1:
             return legal
         w = self.weights
@@ -229,14 +234,14 @@ class HardCasinoAgent:
         The time budget covers the whole decision: the solve or search gets what the ranking left of it."""
         started = time.perf_counter()
         kn = knowledge(view)
-        ranked = Judge(kn).ranked(legal)
+        ranked = Judge(kn).ranked(choices(legal))
         self.last_worlds = 0
         self.last_exact = False
         if len(legal) <= 1:
             return ranked
         world = known_world(kn)
         budget = None if self.time_budget is None else max(0.0, self.time_budget - (time.perf_counter() - started))
-        if world is not None:
+        if world is not None and not isinstance(legal, LegalMoves):  # a crowded table is never solved exactly
             acts = [a for a, _ in ranked]
             exact = solve(world, acts, self.exact_nodes, budget)
             if exact is not None:

@@ -7,7 +7,9 @@ of some value follows from how many of that value are unseen (certain for the
 value of a build it controls). That gives it safe builds (a build it can take
 that few unseen cards could steal), defensive trails (no easy sums or sweeps
 left for the next player, valuable cards kept back), the last capture of the
-hand, and partnership play with four players.
+hand, and partnership play with four players. On a crowded table (a lazy
+sequence of millions of moves) it judges the natural candidates only
+(:func:`.casino_common.choices`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 
 from ..casino.actions import CasinoAction
 from ..casino.view import CasinoView
-from .casino_common import Judge, knowledge
+from .casino_common import Judge, choices, knowledge
 
 __all__ = ["MediumCasinoAgent"]
 
@@ -31,14 +33,14 @@ class MediumCasinoAgent:
 
     def ranked(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> list[tuple[CasinoAction, float]]:
         """Every legal action with its estimated value (hand points, relative), best first."""
-        return Judge(knowledge(view)).ranked(legal_actions)
+        return Judge(knowledge(view)).ranked(choices(legal_actions))
 
     def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        return Judge(knowledge(view)).best(legal_actions)
+        return Judge(knowledge(view)).best(choices(legal_actions))
 
     def explain(
         self, view: CasinoView, legal_actions: Sequence[CasinoAction], k: int = 3
