@@ -181,6 +181,10 @@ def test_g05_without_big_gin_the_player_must_discard(preset: str, expected: int)
     gins = {str(a.card) for a in state.legal_actions() if a.kind == "knock" and deadwood(mask(G05_HAND) & ~a.card.bit) == 0}
     assert gins == {"AS", "4S", "9D", "QD"}
     state.apply("knock QD")
+    if preset == "openspiel":  # the knocker may keep a meld back (knocker_melds="within-limit"); all melded is gin
+        full = max(state.legal_actions(), key=lambda a: sum(m.bit_count() for m in a.melds))
+        assert state.phase == "arrange" and sum(m.bit_count() for m in full.melds) == 10
+        state.apply(full)
     assert state.showdown is not None and state.showdown.outcome == "gin"
     assert score(state) == (expected, 0)
 
@@ -594,7 +598,8 @@ def test_g15_other_discard_breaks_the_chain() -> None:
 
 
 def test_g15_first_upcard_take_does_not_count() -> None:
-    state = position(*G15_HANDS, phase="offer", turn=1, dealer=0, discard="9H", preset="openspiel")
+    state = position(*G15_HANDS, phase="offer", turn=1, dealer=0, discard="9H",
+                     game_rules=GinRules.preset("openspiel", offer_take_returns=False))
     state.apply("take")  # non-dealer, first-upcard offer
     state.apply("discard 9H")
     state.apply("take")  # dealer, normal turn: counts
@@ -603,6 +608,66 @@ def test_g15_first_upcard_take_does_not_count() -> None:
     state.apply("take")
     state.apply("discard 9H")
     assert state.is_terminal() and state.showdown is not None and state.showdown.outcome == "void"
+
+
+def test_openspiel_counts_the_first_upcard_take_toward_the_repeated_upcard_void() -> None:
+    """OpenSpiel's gin_rummy: P0 takes the first upcard 9H and returns it, P1 takes and returns it: void."""
+    state = position(*G15_HANDS, phase="offer", turn=1, dealer=0, discard="9H", preset="openspiel")
+    state.apply("take")  # non-dealer, first-upcard offer: counts under offer_take_returns
+    state.apply("discard 9H")
+    state.apply("take")
+    state.apply("discard 9H")
+    sd = state.showdown
+    assert state.is_terminal() and sd is not None and sd.outcome == "void" and "repeated" in sd.void_reason
+
+
+def test_standard_with_discard_taken_card_keeps_rule_4_6_3() -> None:
+    state = position(*G15_HANDS, phase="offer", turn=1, dealer=0, discard="9H",
+                     game_rules=GinRules(discard_taken_card=True))
+    for _ in range(2):
+        state.apply("take")
+        state.apply("discard 9H")
+    assert not state.is_terminal()
+
+
+KEEP_BACK_KNOCKER = "AS AH AD 5C 6C 7C 8C JH QH KH 2D"  # knocks 2D: gin with AAA, 5-8C, JQK H
+
+
+def test_openspiel_knocker_may_keep_a_meld_back() -> None:
+    """knocker_melds="within-limit": any melds leaving deadwood <= the limit, so a meld may be held back."""
+    defender = "4C 9C TC 2S 3S 4S 9H 9D 9S KC"
+    state = position(KEEP_BACK_KNOCKER, defender, discard="7D", preset="openspiel")
+    state.apply("knock 2D")
+    assert state.phase == "arrange"
+    assert {str(a) for a in state.legal_actions()} == {
+        "arrange JHQHKH ASAHAD 5C6C7C8C",  # gin
+        "arrange JHQHKH ASAHAD 5C6C7C",  # 8C kept back: K = 8
+        "arrange JHQHKH ASAHAD 6C7C8C",  # 5C kept back: K = 5
+        "arrange JHQHKH 5C6C7C8C",  # the aces kept back: K = 3
+        "arrange JHQHKH 6C7C8C",  # K = 3 + 5 = 8 (JHQHKH 5C6C7C would leave 11)
+    }
+    assert all(state.can_apply(a) for a in state.legal_actions())
+    state.apply("arrange 6C7C8C ASAHAD JHQHKH")
+    sd = state.showdown
+    assert sd is not None and sd.outcome == "knock" and sd.knocker_deadwood == 5
+    # the defender lays off 9C TC onto 6-8C (not 4C: 5C is the knocker's deadwood)
+    assert {str(c) for c, _ in sd.layoffs} == {"9C", "TC"}
+    standard = position(KEEP_BACK_KNOCKER, defender, discard="7D", game_rules=GinRules(discard_taken_card=True))
+    standard.apply("knock 2D")
+    assert standard.is_terminal() and standard.showdown is not None and standard.showdown.outcome == "gin"
+
+
+def test_openspiel_knock_check_follows_openspiels_quick_figure() -> None:
+    """Runs 5-7S and 5-7C leave 2S AH 5H 7D 2C: knocking 7D leaves 10. OpenSpiel's figure (sets of 5s and 7s
+    first, then the highest card dropped) is 11, so OpenSpiel offers no knock, and neither does the preset."""
+    hand = "2S 5S 6S 7S AH 5H 7D 2C 5C 6C 7C"
+    other = "AS 8S 9S TS JS 2H 6H JH 4D JD"
+    exact = position(hand, other, discard="QC 8D", game_rules=GinRules.preset("openspiel", knock_check="exact"))
+    assert knocks(exact) == {"7D"}
+    state = position(hand, other, discard="QC 8D", preset="openspiel")
+    assert knocks(state) == set()
+    err = illegal(state, "knock 7D")
+    assert err.rule == "4.3.2 knock_check" and "11 > knock limit 10" in str(err)
 
 
 # --- discard-draw cap (4.6.2) ----------------------------------------------------------------------
@@ -710,8 +775,10 @@ def test_presets_match_the_table() -> None:
                                   box_bonus=20, shutout="flat", shutout_bonus=100)
     assert GinRules.preset("oklahoma") == std.replace(oklahoma=True)
     assert GinRules.preset("openspiel") == std.replace(
-        big_gin_bonus=None, undercut_on_tie=False, discard_taken_card=True, stock_end="wall", max_discard_draws=50
+        big_gin_bonus=None, undercut_on_tie=False, discard_taken_card=True, stock_end="wall", max_discard_draws=50,
+        offer_take_returns=True, knocker_melds="within-limit", knock_check="openspiel",
     )
+    assert not std.offer_take_returns and std.knocker_melds == "minimal" and std.knock_check == "exact"
     assert GinRules.presets() == ("standard", "modern", "classic", "oklahoma", "openspiel")
     for name in GinRules.presets():
         assert GinRules.preset(name).preset_name() == name

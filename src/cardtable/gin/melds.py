@@ -25,6 +25,8 @@ __all__ = [
     "deadwood",
     "deadwood_cards",
     "minimal_arrangements",
+    "arrangements_within",
+    "all_melds",
     "canonical_arrangement",
     "layoff_plan",
     "LayoffPlan",
@@ -224,6 +226,66 @@ def minimal_arrangements(mask: int) -> list[tuple[int, ...]]:
         if _runs_deadwood(mask & ~_choice_mask(ch)) == best
     }
     return sorted(found)
+
+
+def all_melds(mask: int) -> list[int]:
+    """Every meld inside ``mask``: each set of 3 or 4 of a rank, each run of 3+ (any stretch of a longer one)."""
+    out: list[int] = []
+    for r in range(13):
+        col = [1 << (13 * s + r) for s in range(4) if mask >> (13 * s + r) & 1]
+        if len(col) >= 3:
+            out.extend(x | y | z for x, y, z in combinations(col, 3))
+            if len(col) == 4:
+                out.append(sum(col))
+    for s in range(4):
+        suit = (mask >> (13 * s)) & SUIT_BITS
+        for lo in range(11):
+            hi = lo
+            while hi < 13 and suit >> hi & 1:
+                if hi - lo >= 2:
+                    out.append((((1 << (hi - lo + 1)) - 1) << lo) << (13 * s))
+                hi += 1
+    return out
+
+
+def _touching_runs(melds: tuple[int, ...]) -> bool:
+    """Two runs of one suit that touch (``5S6S7S`` and ``8S9STS``): the same as one longer run."""
+    tops: set[tuple[int, int]] = set()
+    bottoms: set[tuple[int, int]] = set()
+    for m in melds:
+        cards = mask_to_cards(m)
+        if cards[0].rank != cards[-1].rank:
+            ranks = [c.rank for c in cards]
+            tops.add((cards[0].suit, max(ranks)))
+            bottoms.add((cards[0].suit, min(ranks) - 1))
+    return bool(tops & bottoms)
+
+
+def arrangements_within(mask: int, limit: int) -> list[tuple[int, ...]]:
+    """Every arrangement of ``mask`` whose deadwood is at most ``limit``, minimal or not, sorted.
+
+    This is the knocker's choice under ``knocker_melds="within-limit"`` (OpenSpiel's rule: any
+    melds may be laid, or kept back, as long as the unmelded cards total at most the knock limit).
+    Touching runs of one suit count as one run, so two arrangements always differ in effect.
+    """
+    melds = all_melds(mask)
+    total = card_values(mask)
+    found: list[tuple[int, ...]] = []
+
+    def extend(start: int, used: int, chosen: list[int]) -> None:
+        if total - card_values(used) <= limit:
+            arrangement = tuple(sorted(chosen))
+            if not _touching_runs(arrangement):
+                found.append(arrangement)
+        for i in range(start, len(melds)):
+            m = melds[i]
+            if not used & m:
+                chosen.append(m)
+                extend(i + 1, used | m, chosen)
+                chosen.pop()
+
+    extend(0, 0, [])
+    return sorted(set(found))
 
 
 def canonical_arrangement(mask: int) -> tuple[int, ...]:

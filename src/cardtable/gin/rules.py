@@ -27,6 +27,17 @@ class GinRules(RulesBase):
     undercut_bonus: int = option(25, min=0, doc="Bonus for an undercut.")
     undercut_on_tie: bool = option(True, doc="D = K is an undercut (else it scores nothing).")
     discard_taken_card: bool = option(False, doc="The card taken from the discard pile may be discarded.")
+    offer_take_returns: bool = option(
+        False, doc="A first-upcard take and return counts toward the repeated-upcard void (OpenSpiel; 4.6.3 says no)."
+    )
+    knocker_melds: str = option(
+        "minimal", choices=("minimal", "within-limit"),
+        doc="The knocker shows a minimal arrangement (5.1), or any melds leaving deadwood within the limit (OpenSpiel).",
+    )
+    knock_check: str = option(
+        "exact", choices=("exact", "openspiel"),
+        doc="A knock is offered when some discard allows it (4.3.2), or by OpenSpiel's quick 11-card deadwood figure.",
+    )
     stock_end: str = option("standard", choices=("standard", "wall"), doc="What happens at a 2-card stock.")
     max_discard_draws: int = option(100, min=1, doc="Upcard takes in normal turns that void the hand.")
     oklahoma: bool = option(False, doc="Knock limit from the first upcard; spade upcard doubles.")
@@ -57,6 +68,9 @@ class GinRules(RulesBase):
             "discard_taken_card": True,
             "stock_end": "wall",
             "max_discard_draws": 50,
+            "offer_take_returns": True,
+            "knocker_melds": "within-limit",
+            "knock_check": "openspiel",
         },
     }
 

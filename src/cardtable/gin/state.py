@@ -15,7 +15,18 @@ from ..cards import SPADES, Card, cards_to_mask, format_cards, iter_mask, mask_t
 from ..core import CHANCE, TERMINAL, GameState
 from ..errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from .actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction, arrange
-from .melds import FULL, LayoffPlan, canonical_arrangement, deadwood, layoff_plan, minimal_arrangements
+from .melds import (
+    FULL,
+    LayoffPlan,
+    arrangements_within,
+    canonical_arrangement,
+    card_values,
+    deadwood,
+    deadwood_cards,
+    layoff_plan,
+    minimal_arrangements,
+)
+from .openspiel_deadwood import openspiel_deadwood
 from .rules import GinRules
 
 __all__ = ["GinState", "GinView", "Showdown", "PHASES", "POSITION_FIELDS"]
@@ -206,7 +217,13 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def _openspiel_refuses_knock(self, hand: int) -> bool:
+        """``knock_check="openspiel"``: OpenSpiel's quick 11-card figure is above the knock limit."""
+        return self.rules.knock_check == "openspiel" and openspiel_deadwood(hand) > self.knock_limit
+
     def _knock_cards(self, hand: int) -> list[Card]:
+        if self._openspiel_refuses_knock(hand):
+            return []
         taken_bit = 0 if self.taken is None or self.rules.discard_taken_card else self.taken.bit
         return _knock_discards(hand, hand & ~taken_bit, self.knock_limit)
 
@@ -236,16 +253,23 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         if phase == WALL:
             return [TAKE_KNOCK, PASS] if self._wall_knock_possible() else [PASS]
         if phase == ARRANGE:
-            hand = self.hands[self.turn]
-            return [arrange(a) for a in minimal_arrangements(hand)]
+            return [arrange(a) for a in self.knock_arrangements()]
         return []
+
+    def knock_arrangements(self) -> list[tuple[int, ...]]:
+        """The arrangements the knocker (to act) may show: minimal ones (5.1), or with
+        ``knocker_melds="within-limit"`` any whose deadwood is within the knock limit."""
+        hand = self.hands[self.turn]
+        if self.rules.knocker_melds == "within-limit":
+            return arrangements_within(hand, self.knock_limit)
+        return minimal_arrangements(hand)
 
     def _wall_knock_possible(self) -> bool:
         top = self.discard[-1]
         hand = self.hands[self.turn] | top.bit
         limit = self.knock_limit
         allowed = hand if self.rules.discard_taken_card else hand & ~top.bit
-        if _knock_discards(hand, allowed, limit):
+        if _knock_discards(hand, allowed, limit) and not self._openspiel_refuses_knock(hand):
             return True
         return self._can_big_gin(hand)
 
@@ -351,7 +375,8 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             self.hands[turn] &= ~card.bit
             self.known[turn] &= ~card.bit
             self.discard.append(card)
-            if self.rules.discard_taken_card and card is self.taken and not self.offer_take:
+            if self.rules.discard_taken_card and card is self.taken and (
+                    self.rules.offer_take_returns or not self.offer_take):
                 if self.returned is card:
                     self._void("repeated upcard (4.6.1)")
                     return
@@ -376,14 +401,14 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             # dropping it here would tell the defender which card it was
             self.knock_card = card
             hand = self.hands[turn]
-            if deadwood(hand) == 0:
+            if deadwood(hand) == 0 and self.rules.knocker_melds == "minimal":
                 self._showdown("gin", turn, canonical_arrangement(hand))
             else:
-                arrangements = minimal_arrangements(hand)
+                arrangements = self.knock_arrangements()
                 if len(arrangements) > 1:
                     self.phase = ARRANGE
                 else:
-                    self._showdown("knock", turn, arrangements[0])
+                    self._show(turn, arrangements[0])
         elif kind == "big gin":
             self._showdown("big gin", turn, canonical_arrangement(self.hands[turn]))
         elif kind == "take knock":
@@ -394,7 +419,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             self.offer_take = False
             self.phase = WALL_KNOCK
         elif kind == "arrange":
-            self._showdown("knock", turn, action.melds)
+            self._show(turn, action.melds)
         else:  # pragma: no cover - GinAction validates kinds
             raise AssertionError(kind)
 
@@ -403,17 +428,19 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         self.points = [0, 0]
         self.showdown = Showdown("void", (0, 0), result="void", void_reason=reason)
 
+    def _show(self, knocker: int, melds: tuple[int, ...]) -> None:
+        """The knocker lays ``melds``: gin when nothing is left unmelded, else a knock."""
+        self._showdown("knock" if deadwood_cards(self.hands[knocker], melds) else "gin", knocker, melds)
+
     def _showdown(self, outcome: str, knocker: int, melds: tuple[int, ...]) -> None:
         rules = self.rules
         hand = self.hands[knocker]
         self.known[knocker] &= hand
         defender = 1 - knocker
         dhand = self.hands[defender]
-        k = deadwood(hand)
+        kdead = deadwood_cards(hand, melds)
+        k = card_values(kdead)
         d0 = deadwood(dhand)
-        kdead = hand
-        for m in melds:
-            kdead &= ~m
         if outcome == "knock":
             plan = layoff_plan(dhand, melds)
         else:
@@ -484,6 +511,10 @@ class GinState(GameState[GinRules, GinAction, GinView]):
                 return IllegalActionError(f"{action}: the card taken from the discard pile may not be discarded this turn", "4.3 discard_taken_card")
             if phase == WALL_KNOCK and kind == "discard":
                 return IllegalActionError("after taking the upcard at the wall you must knock", "4.5")
+            if kind == "knock" and self._openspiel_refuses_knock(hand):
+                return IllegalActionError(
+                    f"{action}: OpenSpiel's 11-card deadwood figure is {openspiel_deadwood(hand)} > knock limit "
+                    f"{self.knock_limit}, so no knock is offered (knock_check)", "4.3.2 knock_check")
             if kind == "knock":
                 left = deadwood(hand & ~card.bit)
                 return IllegalActionError(f"{action}: deadwood after this discard would be {left} > knock limit {self.knock_limit}", "4.3.2")
@@ -495,6 +526,9 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         if kind == "take knock":
             return IllegalActionError("taking the upcard at the wall needs a legal knock afterwards", "4.5")
         if kind == "arrange" and phase == ARRANGE:
+            if self.rules.knocker_melds == "within-limit":
+                return IllegalActionError(
+                    f"{action}: not melds of the knocker's cards leaving deadwood within {self.knock_limit}", "5.1 knocker_melds")
             return IllegalActionError(f"{action}: not a minimal arrangement of the knocker's cards", "5.1")
         if kind == "draw" and phase in (OFFER, OFFER_DEALER):
             return IllegalActionError("first take or pass the first upcard", "4.1")
