@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.exc import SQLAlchemyError
 
 from ...record import GameRecord
 from ...store import Store, StoreError
@@ -81,8 +82,11 @@ def save_whole(store: Store, table: Table) -> None:
 
 def load_row(store: Store, table_id: str) -> tuple[Any, Match] | None:
     """The ``web_tables`` row of ``table_id`` and its match, or ``None`` if there is no such table."""
-    with store.engine.connect() as conn:
-        row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
+    try:
+        with store.engine.connect() as conn:
+            row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
+    except SQLAlchemyError as exc:
+        raise StoreError(f"database error ({store.url}): {str(exc).strip().splitlines()[0]}") from exc
     if row is None:
         return None
     return row, store.load_match(int(row.game_id))

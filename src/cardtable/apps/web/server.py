@@ -32,6 +32,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ...agents import AGENT_LEVELS
@@ -147,8 +148,10 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(StoreError)
-    async def database_unavailable(request: Request, exc: StoreError) -> JSONResponse:
-        log.error("%s %s failed, database unavailable: %s", request.method, request.url.path, exc)
+    @app.exception_handler(SQLAlchemyError)
+    async def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed, database unavailable: %s", request.method, request.url.path,
+                  str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
         return JSONResponse({"detail": "the database is unavailable; try again in a moment", "code": "database"},
                             status_code=503, headers={"Retry-After": "5"})
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from ...agents import AGENT_LEVELS, explaining_agent, make_agent
 from ...core import GameState, HandResult
@@ -474,7 +475,7 @@ class TableManager:
             if table is None:
                 try:
                     table = await asyncio.to_thread(self._load, table_id)
-                except StoreError as exc:
+                except (StoreError, SQLAlchemyError) as exc:
                     log.error("table %s cannot be loaded, the database is unavailable: %s", table_id, exc)
                     raise WebError("database", "the database is unavailable: the table will open when it is "
                                    "back (this page keeps trying)") from None

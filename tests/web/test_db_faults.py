@@ -1,0 +1,159 @@
+"""Database faults at a running table (SQLite locked by another program, the database unreachable):
+a move is acknowledged only once stored; a refused move leaves the table exactly as stored, reveals no
+card and is absent from the database; every seat hears that the table waits; play (the computer's too)
+resumes by itself when the database is back; HTTP answers 503 JSON and a join gets an error message."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardtable.apps.web.persistence import DB_REFUSED, PAUSED
+from cardtable.apps.web.server import create_app
+from cardtable.record import GameRecord
+from cardtable.store import Store
+from cardtable.store.store import replay_record
+
+from .conftest import new_table
+
+VS_COMPUTER = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "random"}]
+
+
+def until(ws: Any, pred: Any, limit: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Receive messages until ``pred(message)``; return it and every message received on the way."""
+    seen = []
+    for _ in range(limit):
+        m = ws.receive_json()
+        seen.append(m)
+        if pred(m):
+            return m, seen
+    raise AssertionError(f"no such message among {seen[-5:]}")
+
+
+def legal(m: dict[str, Any]) -> list[str]:
+    return [a["m"] for a in m.get("legal") or []]
+
+
+def to_draw(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """Play (pass the first upcard, discard) until this seat may draw from the stock."""
+    while "draw" not in legal(m):
+        moves = legal(m)
+        if moves:
+            move = "pass" if "pass" in moves else next(x for x in moves if x.startswith("discard"))
+            ws.send_json({"t": "act", "m": move, "n": m["n"]})
+        m, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > m["n"] and (legal(x) or x["over"]))
+    return m
+
+
+def next_stock_card(table: Any) -> str:
+    """The card a draw would give now (a replayed copy of the match draws it)."""
+    probe = replay_record(GameRecord.from_match(table.match))
+    probe.apply("draw")
+    probe.resolve_chance()
+    return probe.hands[-1].actions[-1].split()[-1]
+
+
+def stored_actions(db: str, game_id: int) -> list[list[str]]:
+    with Store.open(db) as store:
+        return store.load_record(game_id).hands
+
+
+def test_a_locked_database_refuses_the_move_unchanged_and_play_resumes(tmp_path: Path,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    db = str(tmp_path / "faults.db")
+    caplog.set_level(logging.INFO, logger="cardtable.web")
+    with TestClient(create_app(Store.open(db, busy_timeout=0.2), rate=1000, burst=1000)) as client:
+        made = new_table(client, "gin", VS_COMPUTER)
+        manager = client.app.state.manager
+        table = manager.tables[made["id"]]
+        with client.websocket_connect(f"/ws/{made['id']}") as ws, \
+                client.websocket_connect(f"/ws/{made['id']}") as watcher:
+            ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
+            watcher.send_json({"t": "spectate"})
+            watcher.receive_json()
+            m = to_draw(ws, ws.receive_json())
+            card, n, before = next_stock_card(table), m["n"], GameRecord.from_match(table.match).hands
+            assert stored_actions(db, table.game_id) == before
+
+            locker = sqlite3.connect(db, isolation_level=None)
+            locker.execute("BEGIN EXCLUSIVE")  # another program holds the database
+            t0 = time.monotonic()
+            ws.send_json({"t": "act", "m": "draw", "n": n})
+            refused, seen = until(ws, lambda x: x["t"] == "error" and x["msg"] == DB_REFUSED)
+            assert time.monotonic() - t0 < 3.0 and refused["code"] == "database"
+            assert any(x["t"] == "error" and x["msg"] == PAUSED for x in seen)  # every seat is told the table waits
+            paused = next(x for x in seen if x["t"] == "state")
+            assert paused["paused"] == PAUSED and paused["n"] == n and not paused["legal"]
+            assert all(card not in json.dumps(x) for x in seen)  # the refused draw shows no card
+            assert GameRecord.from_match(table.match).hands == before and table.version == n
+            w, _ = until(watcher, lambda x: x["t"] == "error")
+            assert w["msg"] == PAUSED
+            ws.send_json({"t": "act", "m": "draw", "n": n})  # while paused: refused at once, still unchanged
+            assert until(ws, lambda x: x["t"] == "error")[0]["msg"] == DB_REFUSED
+            locker.execute("ROLLBACK")
+            locker.close()
+
+            back, _ = until(ws, lambda x: x["t"] == "state" and x["paused"] is None)  # resumes by itself
+            assert back["n"] == n and "draw" in legal(back)
+            ws.send_json({"t": "act", "m": "draw", "n": n})
+            drew, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > n)
+            assert card in drew["view"]["hand"]  # the same card: the stock did not change
+            assert stored_actions(db, table.game_id) == GameRecord.from_match(table.match).hands
+
+            # The computer's save fails: it waits, and moves once the database is back.
+            manager.think_delay = 1.0
+            discard = next(x for x in legal(drew) if x.startswith("discard"))
+            ws.send_json({"t": "act", "m": discard, "n": drew["n"]})
+            mine, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > drew["n"])
+            assert mine["to_act"] == 1
+            locker = sqlite3.connect(db, isolation_level=None)
+            locker.execute("BEGIN EXCLUSIVE")
+            until(ws, lambda x: x["t"] == "error" and x["msg"] == PAUSED)
+            assert table.version == mine["n"] and table.to_act() == 1
+            locker.execute("ROLLBACK")
+            locker.close()
+            until(ws, lambda x: x["t"] == "state" and x["n"] > mine["n"] and x["paused"] is None
+                  and (x["to_act"] == 0 or x["over"]))  # the computer drew and discarded
+        assert stored_actions(db, table.game_id) == GameRecord.from_match(table.match).hands
+    failures = [r for r in caplog.records if "not saved" in r.getMessage()]
+    assert len(failures) == 2 and all(r.exc_info is None and "\n" not in r.getMessage() for r in failures)
+    assert any("database is back" in r.getMessage() for r in caplog.records)
+
+
+def test_database_down_gives_503_json_and_a_join_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = str(tmp_path / "down.db")
+    with TestClient(create_app(db, rate=1000, burst=1000)) as client:
+        made = new_table(client, "gin", VS_COMPUTER)
+        client.app.state.manager.tables.clear()  # as after a restart: the table is not loaded yet
+        engine = client.app.state.store.engine
+
+        def down(*_: Any, **__: Any) -> Any:
+            raise OperationalError("connect", {}, Exception("connection refused"))
+
+        monkeypatch.setattr(engine, "connect", down)
+        listed = client.get("/api/tables")  # the lobby lists the tables in memory: no database needed
+        assert listed.status_code in (200, 503) and "Traceback" not in listed.text
+        for method, path, body in (("GET", "/api/finished", None), ("GET", "/api/stats", None),
+                                   ("POST", "/api/tables", {"game": "gin", "seats": VS_COMPUTER})):
+            r = client.request(method, path, json=body)
+            assert r.status_code == 503, (path, r.text)
+            assert r.json()["code"] == "database" and "Traceback" not in r.text
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            m = ws.receive_json()
+            assert m["t"] == "error" and m["code"] == "database" and "unavailable" in m["msg"]
+        monkeypatch.undo()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:  # back: the same link works
+            ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
+            assert ws.receive_json()["t"] == "state"
