@@ -17,7 +17,7 @@ A typical loop::
             state.apply(state.sample_chance(rng))
         else:
             view = state.view(state.current_player())
-            state.apply(agent.act(view, state.legal_actions()))
+            state.apply(agent.act(view, state.legal_moves()))
 """
 
 from __future__ import annotations

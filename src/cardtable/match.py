@@ -113,7 +113,7 @@ class Match:
                 break
             seat = self.state.current_player()
             view = self.state.view(seat)
-            self.apply(agents[seat].act(view, self.state.legal_actions()))
+            self.apply(agents[seat].act(view, self.state.legal_moves()))
         return self.outcome
 
     # --- reporting --------------------------------------------------------------------------

@@ -116,7 +116,7 @@ def simulate(
                     state.apply(state.sample_chance(rng))
                 else:
                     seat = state.current_player()
-                    state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+                    state.apply(agents[seat].act(state.view(seat), state.legal_moves()))
             result = game.hand_result(state)
             results.append(result)
             if result.winner is not None:

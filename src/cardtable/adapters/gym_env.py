@@ -93,7 +93,7 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
             if player < 0 or player == self.seat:
                 return
             agent = self._opponents[player]
-            state.apply(agent.act(state.view(player), state.legal_actions()))
+            state.apply(agent.act(state.view(player), state.legal_moves()))
 
     def _reward(self) -> float:
         returns = [float(r) for r in self.state.returns()]

@@ -283,7 +283,7 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
             return self._plan.pop(0)
         engine = state.engine
         adapter = state._adapter
-        move = self.agent.act(engine.view(self.player_id), engine.legal_actions())
+        move = self.agent.act(engine.view(self.player_id), engine.legal_moves())
         ids = adapter.encode(engine, move)
         self._plan = list(ids[1:])
         return int(ids[0])

@@ -89,7 +89,7 @@ def _play(spec: ArenaSpec, task: Task) -> GameOutcome:
             match.apply(state.sample_chance(match.rng))
             continue
         seat = state.current_player()
-        view, legal = state.view(seat), state.legal_actions()
+        view, legal = state.view(seat), state.legal_moves()
         t0 = time.perf_counter()
         action = agents[seat].act(view, legal)
         dt = time.perf_counter() - t0

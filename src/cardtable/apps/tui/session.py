@@ -198,7 +198,7 @@ class TableSession:
         self.save()
         return act
 
-    def computer_task(self) -> tuple[int, Any, Any, list[Any]] | None:
+    def computer_task(self) -> tuple[int, Any, Any, Sequence[Any]] | None:
         """(seat, agent, view, legal actions) for the computer to act, or ``None``.
 
         The agent may think in another thread on these (the view is immutable and the
@@ -208,7 +208,7 @@ class TableSession:
         if not self.computer_to_act():
             return None
         seat = self.m.state.current_player()
-        return seat, self.agents[seat], self.m.state.view(seat), self.m.state.legal_actions()
+        return seat, self.agents[seat], self.m.state.view(seat), self.m.state.legal_moves()
 
     def play_computer(self, seat: int, action: Any) -> Any:
         """Apply a computer seat's chosen action (it must still be that seat's turn)."""
@@ -311,7 +311,7 @@ class TableSession:
         agent = self.hint_agent()
         if agent is None or not self.human_to_act():
             return []
-        raw = agent.explain(self.view(), self.legal(), k)
+        raw = agent.explain(self.view(), self.m.state.legal_moves(), k)
         return [_to_hint(item) for item in list(raw)[:k]]
 
     # --- persistence --------------------------------------------------------------------------------

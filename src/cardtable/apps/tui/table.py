@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -180,7 +181,7 @@ class TableScreen(Screen[None]):
             s.play_computer(seat, agent.act(view, legal))
         self.refresh_table()
 
-    def _think(self, task: tuple[int, Any, Any, list[Any]]) -> None:
+    def _think(self, task: tuple[int, Any, Any, Sequence[Any]]) -> None:
         seat, agent, view, legal = task
         gen = self._gen
         started = time.monotonic()
