@@ -41,6 +41,7 @@ from ...registry import GAMES, game_class
 from ...store import GameNotFoundError, Store, StoreError
 from ...store import schema as s
 from ...store.store import start_match
+from . import lobby
 from .persistence import open_store
 from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
 from .serialize import serialize_view, to_jsonable
@@ -117,7 +118,8 @@ class Connection:
 
 def create_app(database: str | Store | None = None, *, think_delay: float = 0.0, rate: float = RATE,
                burst: float = BURST, create_limit: int | None = None, allow_origins: Iterable[str] = (),
-               api_docs: bool = False) -> FastAPI:
+               api_docs: bool = False,
+               expire_after: float | None = None) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path, default as :meth:`Store.open`; or an open store).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
@@ -125,6 +127,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     or :data:`CREATE_PER_MINUTE`).
     ``allow_origins``: page origins besides the server's own that may open sockets and change things
     (:mod:`.security`). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
+    ``expire_after``: seconds without a move after which a table is abandoned (see :mod:`.lobby`).
     """
     if create_limit is None:
         env = os.environ.get("CARDTABLE_WEB_CREATE_LIMIT", "")
@@ -146,6 +149,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    lobby.register(app, manager, expire_after=expire_after)
 
     @app.exception_handler(StoreError)
     @app.exception_handler(SQLAlchemyError)
@@ -197,10 +201,6 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
         seats = [{"seat": i, "kind": sp.kind, "name": sp.name, "level": sp.level, "token": tokens.get(i)}
                  for i, sp in enumerate(table.seats)]
         return JSONResponse({"id": table.id, "game": table.game, "seats": seats})
-
-    @app.get("/api/tables")
-    async def list_tables() -> dict[str, Any]:
-        return {"tables": await asyncio.to_thread(manager.live_tables)}
 
     @app.get("/api/finished")
     async def finished(game: str | None = None) -> dict[str, Any]:
@@ -264,7 +264,9 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                         seat = found
                         async with table.lock:  # never show a move that is not saved yet
                             table.clients.setdefault(seat, set()).add(conn)
+                            table.joined.add(seat)  # play starts once every person has come (lobby.py)
                             table.broadcast()  # everyone sees the seat come online (and the joiner its state)
+                        manager.kick(table)
                     elif kind == "spectate":
                         if len(table.spectators) >= MAX_SPECTATORS:
                             conn.error("full", "this table has as many spectators as it can take")

@@ -34,6 +34,7 @@ from ...store import Store, StoreError
 from ...store import schema as s
 from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
+from ..words import describe_move
 from . import persistence as db
 from .serialize import CARD_TOKEN, public_view, serialize_view, to_jsonable
 
@@ -104,6 +105,10 @@ class Table:
     computer_task: asyncio.Task[None] | None = None
     send_hook: Callable[[int | None, dict[str, Any]], None] | None = None
     """Tests: called with (seat or ``None`` for spectators, message) for every message sent."""
+    public: bool = False
+    """Listed in the lobby for anyone to watch (a table among friends is private: watch link only)."""
+    joined: set[int] = field(default_factory=set)
+    """Human seats that have come to the table; play starts when every one has (:meth:`waiting_for`)."""
 
     def __post_init__(self) -> None:
         seed = self.match.seed or 0
@@ -120,6 +125,7 @@ class Table:
         """A save failed: the table waits for the database (:mod:`.persistence`)."""
         if not self.actors:
             self._rebuild_history()
+        self.joined |= {a for row in self.actors for a in row if a >= 0 and self.seats[a].kind == "human"}
 
     # --- queries ---------------------------------------------------------------------------------
     @property
@@ -137,7 +143,12 @@ class Table:
         return [i for i, sp in enumerate(self.seats) if sp.kind == "human"]
 
     def computer_to_act(self) -> bool:
-        return not self.match.is_over() and self.match.state.current_player() in self.agents
+        return (not self.match.is_over() and self.match.state.current_player() in self.agents
+                and not self.waiting_for())
+
+    def waiting_for(self) -> list[int]:
+        """Human seats nobody has taken yet: the table waits for them before anyone plays."""
+        return [i for i in self.human_seats() if i not in self.joined]
 
     def seat_for_token(self, token: Any) -> int | None:
         if not isinstance(token, str) or not 8 <= len(token) <= 200:
@@ -183,8 +194,7 @@ class Table:
             mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
             for a in state.legal_actions():
                 text = str(a)
-                pretty = getattr(a, "pretty", None)
-                legal.append({"m": text, "label": str(pretty()) if callable(pretty) else text,
+                legal.append({"m": text, "label": describe_move(state, a),
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
         outcome = m.outcome
         undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
@@ -214,6 +224,8 @@ class Table:
             "undo_reason": undo.reason,
             "hints": seat is not None and self.hint_agent() is not None,
             "last": self._last_hand_json(seat),
+            "waiting": self.waiting_for(),
+            "public": self.public,
         }
         return msg
 
@@ -370,8 +382,12 @@ class TableManager:
     def _load(self, table_id: str) -> Table | None:
         with self.store.engine.connect() as conn:
             row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
+            status = None if row is None else conn.execute(
+                select(s.games.c.status).where(s.games.c.id == row.game_id)).scalar()
         if row is None:
             return None
+        if status == s.ABANDONED:
+            raise WebError("expired", "this table was closed after a long time without a move")
         seats = [SeatSpec.from_json(x) for x in json.loads(row.seats)]
         match = self.store.load_match(int(row.game_id))
         table = Table(id=table_id, match=match, seats=seats, game_id=int(row.game_id), undos=int(row.undos),
@@ -456,7 +472,8 @@ class TableManager:
                 sp.name = nm
         seed = random.SystemRandom().randrange(2**31)
         match = Match(descriptor, seed=seed, seat_names=names)
-        table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0, manager=self)
+        table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0, manager=self,
+                      public=spec.get("public") is True)
         async with table.lock:
             table.resolve_chance()
             await asyncio.to_thread(self._save, table, new=True)
@@ -502,6 +519,9 @@ class TableManager:
                 raise WebError("over", "the match is over")
             if table.to_act() != seat:
                 raise WebError("turn", "it is not your turn")
+            if table.waiting_for():
+                names = " and ".join(table.seats[i].name for i in table.waiting_for())
+                raise WebError("waiting", f"the table is waiting for {names} to join")
             if table.paused:
                 raise WebError("database", db.DB_REFUSED)
             try:
@@ -536,14 +556,14 @@ class TableManager:
             agent = table.hint_agent()
             if agent is None:
                 raise WebError("no-hints", f"no computer player of {table.game} can explain its moves yet")
-            view = table.match.state.view(seat)
-            legal = table.match.state.legal_actions()
+            state = table.match.state.clone()
+            view = state.view(seat)
+            legal = state.legal_actions()
         raw = await asyncio.to_thread(agent.explain, view, legal, k)
         out = []
         for item in list(raw)[:k]:
             action, value = (item[0], item[1]) if isinstance(item, tuple | list) else (item, None)
-            pretty = getattr(action, "pretty", None)
-            out.append({"m": str(action), "label": str(pretty()) if callable(pretty) else str(action),
+            out.append({"m": str(action), "label": describe_move(state, action),
                         "value": None if value is None else round(float(value), 3)})
         return out
 

@@ -1,45 +1,93 @@
-// Card faces and backs drawn as SVG by the project (no images).
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-export const SUIT_NAMES = ["♠", "♥", "♦", "♣"];
+// Cards as the player sees them: faces from the vendored SVG-cards deck (cards/NOTICE.md), backs,
+// names in words for screen readers ("7 of hearts"), and card notation turned into 7♥ inside text.
+// Pinochle's copy letters (QSa, QSb) never reach the screen: copies are the same card to a player.
+const SPRITE = "/static/cards/svg-cards.svg";
+const VIEWBOX = "0 0 169.075 244.64";
+const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const SUIT_ID = { S: "spade", H: "heart", D: "diamond", C: "club" };
+const RANK = { T: "10" };
+const RANK_WORD = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+const RANK_ID = { A: "1", T: "10", J: "jack", Q: "queen", K: "king" };
+export const SUIT_SYMBOLS = ["♠", "♥", "♦", "♣"];
+export const SUIT_NAMES = ["spades", "hearts", "diamonds", "clubs"];
 
-export function parseCard(tok) {
-  if (!tok || tok === "??" || tok.length < 2) return null;
-  const r = tok[0], s = tok[1];
-  if (!SUITS[s]) return null;
-  return { rank: RANKS[r] || r, suit: SUITS[s], red: s === "H" || s === "D", copy: tok.slice(2) };
+export function isCard(tok) {
+  return typeof tok === "string" && /^[A2-9TJQK][SHDC][ab]?$/.test(tok);
 }
 
-export function prettyCard(tok) {
-  const c = parseCard(tok);
-  return c ? c.rank + c.suit : "🂠";
+/** "7♥", "10♠" (no copy letter); "a face-down card" for a hidden one. */
+export function shortCard(tok) {
+  if (!isCard(tok)) return "a face-down card";
+  return (RANK[tok[0]] || tok[0]) + SUIT[tok[1]];
 }
 
-// Replace card notation inside text (e.g. "discard QS") with pretty symbols.
+/** "7 of hearts", "queen of spades": the accessible name of a card. */
+export function cardName(tok) {
+  if (!isCard(tok)) return "face-down card";
+  return `${RANK_WORD[tok[0]] || tok[0]} of ${SUIT_WORD[tok[1]]}`;
+}
+
+export function isRed(tok) {
+  return isCard(tok) && (tok[1] === "H" || tok[1] === "D");
+}
+
+/** Card notation inside any text ("discard QS", "play QSa") written as cards: "discard Q♠". */
 export function prettyText(text) {
-  return String(text).replace(/(^|[^A-Za-z0-9])([A2-9TJQK])([SHDC])([ab]?)(?![A-Za-z0-9])/g,
-    (m, pre, r, s) => pre + (RANKS[r] || r) + SUITS[s]);
+  return String(text ?? "").replace(/(^|[^A-Za-z0-9])([A2-9TJQK])([SHDC])[ab]?(?![A-Za-z0-9])/g,
+    (m, pre, r, s) => pre + (RANK[r] || r) + SUIT[s]);
 }
 
-export function cardSVG(tok, extra = "") {
-  const c = parseCard(tok);
-  if (!c) {
-    return `<svg class="card back ${extra}" viewBox="0 0 60 84" role="img" aria-label="card back"><rect x="1" y="1" width="58" height="82" rx="6" fill="#1f3f8f" stroke="#0d1f4f"/><rect x="6" y="6" width="48" height="72" rx="4" fill="none" stroke="#9fb4ff" stroke-dasharray="3 2"/><circle cx="30" cy="42" r="10" fill="none" stroke="#9fb4ff"/></svg>`;
+/** The bare picture of a card (decorative: the element around it carries the name). */
+export function cardImage(tok, cls = "") {
+  const id = isCard(tok) ? `${SUIT_ID[tok[1]]}_${RANK_ID[tok[0]] || tok[0]}` : "back";
+  const back = isCard(tok) ? "" : ' fill="#9e1b32"';
+  return `<svg class="card-img ${cls}" viewBox="${VIEWBOX}" aria-hidden="true" focusable="false"><use href="${SPRITE}#${id}"${back}/></svg>`;
+}
+
+const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/**
+ * A card on the table (not a control): an image with its name. `key` (default: the card itself)
+ * lets the motion layer follow the card from one place to the next.
+ */
+export function card(tok, { cls = "", key = null, label = null } = {}) {
+  const face = isCard(tok);
+  const k = key ?? (face ? tok : "");
+  return `<span class="card ${face ? "face" : "back"} ${isRed(tok) ? "red" : ""} ${cls}" role="img" aria-label="${esc(label ?? cardName(tok))}"` +
+    `${face ? ` data-card="${esc(tok)}"` : ""}${k ? ` data-key="${esc(k)}"` : ""}>${cardImage(tok)}</span>`;
+}
+
+/** A card the player can pick up: a toggle button named after the card. */
+export function cardButton(tok, { selected = false, disabled = false, cls = "", note = "" } = {}) {
+  const label = cardName(tok) + (note ? `, ${note}` : "");
+  return `<button type="button" class="card face hand-card ${isRed(tok) ? "red" : ""} ${selected ? "selected" : ""} ${disabled ? "dim" : ""} ${cls}"` +
+    ` data-card="${esc(tok)}" data-key="${esc(tok)}" aria-pressed="${selected}" aria-label="${esc(label)}"` +
+    `${disabled ? ' aria-disabled="true"' : ""}>${cardImage(tok)}</button>`;
+}
+
+/** A row of table cards. */
+export function cardRow(tokens, opts = {}) {
+  return (tokens || []).map((t) => card(t, opts)).join("");
+}
+
+/**
+ * A fan of cards held by someone else: backs, with the cards known to everyone face up in place.
+ * One accessible name for the whole fan ("Bea's hand: 10 cards, known: king of hearts").
+ */
+export function fan(count, known, who) {
+  const faces = (known || []).filter(isCard);
+  const backs = Math.max(0, count - faces.length);
+  const label = `${who}: ${count === 1 ? "1 card" : `${count} cards`}${faces.length ? `, known: ${faces.map(cardName).join(", ")}` : ""}`;
+  const items = [];
+  const every = backs + faces.length;
+  // known cards sit inside the fan (where the player put them), spread among the backs
+  const spots = new Set(faces.map((_, i) => Math.round(((i + 1) * every) / (faces.length + 1)) - 1));
+  let f = 0;
+  for (let i = 0; i < every; i++) {
+    if (spots.has(i) && f < faces.length) items.push(`<span class="card face small known" data-card="${esc(faces[f])}" data-key="${esc(faces[f++])}">${cardImage(faces[f - 1])}</span>`);
+    else items.push(`<span class="card back small">${cardImage("??")}</span>`);
   }
-  const col = c.red ? "#c01818" : "#111";
-  const face = ["J", "Q", "K"].includes(c.rank);
-  const centre = face
-    ? `<rect x="15" y="22" width="30" height="40" rx="3" fill="${c.red ? "#fde2e2" : "#e4e8f4"}" stroke="${col}"/><text x="30" y="50" font-size="20" text-anchor="middle" fill="${col}" font-weight="bold">${c.rank}</text>`
-    : `<text x="30" y="55" font-size="${c.rank === "A" ? 30 : 24}" text-anchor="middle" fill="${col}">${c.suit}</text>`;
-  return `<svg class="card face ${extra}" viewBox="0 0 60 84" role="img" aria-label="${c.rank}${c.suit}" data-card="${tok}">` +
-    `<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#555"/>` +
-    `<text x="5" y="16" font-size="13" fill="${col}" font-weight="bold">${c.rank}</text>` +
-    `<text x="5" y="29" font-size="12" fill="${col}">${c.suit}</text>` +
-    `<g transform="rotate(180 30 42)"><text x="5" y="16" font-size="13" fill="${col}" font-weight="bold">${c.rank}</text>` +
-    `<text x="5" y="29" font-size="12" fill="${col}">${c.suit}</text></g>` + centre +
-    (c.copy ? `<text x="52" y="80" font-size="8" fill="#999">${c.copy}</text>` : "") + `</svg>`;
-}
-
-export function cardRow(tokens, cls = "", sel = null) {
-  return `<div class="cards ${cls}">${(tokens || []).map((t) => cardSVG(t, sel && sel.has(t) ? "selected" : "")).join("")}</div>`;
+  while (f < faces.length) items.push(`<span class="card face small known" data-key="${esc(faces[f])}">${cardImage(faces[f++])}</span>`);
+  return `<div class="fan" role="img" aria-label="${esc(label)}">${items.join("")}</div>`;
 }

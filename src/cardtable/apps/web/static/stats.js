@@ -1,4 +1,5 @@
 // Statistics charts drawn as SVG: win rate by game and opponent, and the margin of each finished match.
+import { api } from "/static/util.js";
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 function winRateChart(rows) {
@@ -12,7 +13,7 @@ function winRateChart(rows) {
       <rect class="bar" x="${x0}" y="${y}" width="${(w * rate).toFixed(1)}" height="${bar}" fill="#2e7d32"/>
       <text x="${x0 + w + 6}" y="${y + bar * 0.65}" font-size="12">${Math.round(rate * 100)}% (${r.won}/${r.played})</text>`;
   }).join("");
-  return `<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="win rate"><text x="10" y="18" font-weight="bold">Win rate</text>${bars}</svg>`;
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="Win rate by game and opponent"><text x="10" y="18" font-weight="bold">Win rate</text>${bars}</svg>`;
 }
 
 function marginChart(games) {
@@ -26,7 +27,7 @@ function marginChart(games) {
     const y = g.margin >= 0 ? mid - h : mid;
     return `<rect class="bar" x="${(pad + i * step + 1).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${g.won ? "#2e7d32" : "#c62828"}"><title>${esc(g.game)}: ${g.margin}</title></rect>`;
   }).join("");
-  return `<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="margins"><text x="10" y="18" font-weight="bold">Final margin of each match (your side)</text>
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="Final margin of each match, your side"><text x="10" y="18" font-weight="bold">Final margin of each match (your side)</text>
     <line x1="${pad}" y1="${mid}" x2="${W - pad}" y2="${mid}" stroke="#888"/><text x="4" y="${mid - 4}" font-size="11">0</text>
     <text x="4" y="34" font-size="11">+${max}</text><text x="4" y="${H - 8}" font-size="11">-${max}</text>${bars}</svg>`;
 }
@@ -34,6 +35,12 @@ function marginChart(games) {
 export function renderStats(el, data) {
   const rows = data.rows.filter((r) => r.played);
   el.innerHTML = (rows.length ? winRateChart(rows) : "<p>No finished matches yet.</p>") + marginChart(data.games) +
-    `<table class="list"><tr><th>Game</th><th>Opponent</th><th>Played</th><th>Won</th><th>Lost</th><th>Abandoned</th><th>Mean margin</th></tr>
+    `<table class="list"><tr><th scope="col">Game</th><th scope="col">Opponent</th><th scope="col">Played</th><th scope="col">Won</th><th scope="col">Lost</th><th scope="col">Abandoned</th><th scope="col">Mean margin</th></tr>
     ${data.rows.map((r) => `<tr><td>${esc(r.game)}</td><td>${esc(r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>`;
+}
+
+export async function statsPage(main) {
+  const data = await api("/api/stats");
+  main.innerHTML = `<section class="panel"><h2>Statistics</h2><div id="charts" class="charts"></div></section>`;
+  renderStats(main.querySelector("#charts"), data);
 }

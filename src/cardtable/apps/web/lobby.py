@@ -1,0 +1,145 @@
+"""The lobby's side of the web server: which tables are listed, a table's public summary, expiry.
+
+* The lobby lists only tables marked public (set up with ``"public": true``):
+  a table among friends is private and reachable only through its invite and
+  watch links. Each entry says whom the table still waits for.
+* ``GET /api/tables/{id}`` gives a table's public summary (no tokens), which
+  the browser uses for "My tables": the seat tokens themselves stay in the
+  browser's storage and travel only inside WebSocket messages, never in a URL
+  the server sees or logs.
+* A table nobody has played at for :func:`expiry_seconds` (default 72 hours,
+  ``$CARDTABLE_WEB_EXPIRE_HOURS``) is abandoned: its match is marked abandoned
+  in the store and the table can no longer be opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import FileResponse
+from sqlalchemy import select
+
+from ...store import Store
+from ...store import schema as s
+from .tables import Table, TableManager, WebError
+
+__all__ = ["DEFAULT_EXPIRY_HOURS", "expiry_seconds", "table_summary", "listing", "expire_idle", "register"]
+
+DEFAULT_EXPIRY_HOURS = 72.0
+SWEEP_EVERY = 60.0
+"""Seconds between two sweeps for abandoned tables (a sweep runs when the lobby is listed)."""
+
+
+def expiry_seconds(value: float | None = None) -> float:
+    """Seconds without a move after which a table expires: ``value``, else the environment, else the default.
+
+    >>> expiry_seconds(2.0)
+    2.0
+    """
+    if value is not None:
+        if value <= 0:
+            raise ValueError("the expiry time must be positive")
+        return float(value)
+    raw = os.environ.get("CARDTABLE_WEB_EXPIRE_HOURS", "").strip()
+    try:
+        hours = float(raw) if raw else DEFAULT_EXPIRY_HOURS
+    except ValueError:
+        raise ValueError(f"CARDTABLE_WEB_EXPIRE_HOURS must be a number of hours, not {raw!r}") from None
+    if hours <= 0:
+        raise ValueError("CARDTABLE_WEB_EXPIRE_HOURS must be positive")
+    return hours * 3600.0
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    """What anyone may know about a table: game, seats, score, whom it waits for. No token, no card."""
+    m = table.match
+    outcome = m.outcome
+    return {
+        "id": table.id,
+        "game": table.game,
+        "public": table.public,
+        "seats": [{"kind": sp.kind, "name": sp.name, "level": sp.level,
+                   "online": bool(table.clients.get(i)) if sp.kind == "human" else True}
+                  for i, sp in enumerate(table.seats)],
+        "side_names": m.side_names(),
+        "totals": list(m.totals),
+        "hand_no": len(m.hands),
+        "over": outcome is not None,
+        "winner": None if outcome is None else outcome.winner,
+        "waiting": [table.seats[i].name for i in table.waiting_for()],
+        "watchers": len(table.spectators),
+    }
+
+
+def listing(manager: TableManager, limit: int = 50) -> list[dict[str, Any]]:
+    """The public tables of the server whose match is not over, those waiting for players first."""
+    tables = [t for t in manager.tables.values() if t.public and not t.match.is_over()]
+    tables.sort(key=lambda t: (not t.waiting_for(), t.id))
+    return [table_summary(t) for t in tables[:limit]]
+
+
+def expire_idle(manager: TableManager, max_idle: float, *, now: datetime | None = None) -> list[str]:
+    """Abandon every web table whose match is in progress and has not moved for ``max_idle`` seconds.
+
+    A table with someone connected is kept. Returns the ids abandoned.
+    """
+    store: Store = manager.store
+    cutoff = (now or datetime.now(UTC)).replace(tzinfo=None) - timedelta(seconds=max_idle)
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(s.web_tables.c.id, s.web_tables.c.game_id)
+            .join(s.games, s.games.c.id == s.web_tables.c.game_id)
+            .where(s.games.c.status == s.IN_PROGRESS, s.games.c.updated_at < cutoff)
+        ).all()
+    gone: list[str] = []
+    for table_id, game_id in rows:
+        live = manager.tables.get(table_id)
+        if live is not None and (any(live.clients.values()) or live.spectators):
+            continue
+        store.abandon(int(game_id))
+        if live is not None:
+            manager.tables.pop(table_id, None)
+            if live.computer_task is not None:
+                live.computer_task.cancel()
+        gone.append(str(table_id))
+    return gone
+
+
+def register(app: FastAPI, manager: TableManager, *, expire_after: float | None = None) -> None:
+    """Add the lobby's routes to ``app``: the table listing, a table's summary, the favicon."""
+    max_idle = expiry_seconds(expire_after)
+    last_sweep = [0.0]
+    favicon = os.path.join(os.path.dirname(__file__), "static", "favicon.svg")
+
+    async def sweep() -> None:
+        now = time.monotonic()
+        if now - last_sweep[0] < SWEEP_EVERY:
+            return
+        last_sweep[0] = now
+        with contextlib.suppress(Exception):  # a failed sweep must not break the lobby
+            await asyncio.to_thread(expire_idle, manager, max_idle)
+
+    app.state.sweep_tables = sweep
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        await sweep()
+        return {"tables": listing(manager)}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        try:
+            table = await manager.get(table_id)
+        except WebError as exc:
+            raise HTTPException(410 if exc.code == "expired" else 404, str(exc)) from None
+        return table_summary(table)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon_ico() -> FileResponse:
+        return FileResponse(favicon, media_type="image/svg+xml")

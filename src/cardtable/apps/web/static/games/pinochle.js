@@ -1,0 +1,90 @@
+// Pinochle at the table: the trick in the middle with the stock and the turned-up trump card, each
+// player's melds in front of them as labelled fans, stage 2 announced, illegal cards dimmed.
+import { card, cardButton, cardImage, cardRow, shortCard, SUIT_NAMES, SUIT_SYMBOLS } from "/static/cards.js";
+import { esc, plural } from "/static/util.js";
+import { movesFor, seatName } from "/static/games/common.js";
+
+export const selectMode = (s) => (s.view.phase === "meld" ? "many" : s.view.phase === "play" ? "one" : "none");
+
+export function opponent(s, i) {
+  const v = s.view, melded = v.opponent_melded || [];
+  if (v.opponent_hand) return { count: v.opponent_hand.length, known: v.opponent_hand };
+  return { count: Math.max(0, v.opponent_hand_size - melded.length), known: (v.opponent_known || []).filter((c) => !melded.includes(c)) };
+}
+
+const MELD = (k) => k.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+/** The melds of `seat` still on the table, as labelled fans. */
+export function meldsOf(s, seat) {
+  const v = s.view;
+  const onTable = new Set(seat === v.seat ? v.melded || [] : v.opponent_melded || []);
+  const melds = (v.melds || []).filter((m) => m[0] === seat && m[2].some((c) => onTable.has(c)));
+  if (!melds.length) return "";
+  return `<div class="melds">${melds.map((m) => `<div class="meld-fan" role="group" aria-label="${esc(`${MELD(m[1])}, ${m[3]} points`)}"><div class="label">${esc(MELD(m[1]))} ${m[3]}</div><div class="row">${cardRow(m[2].filter((c) => onTable.has(c)), { cls: "small", key: "" })}</div></div>`).join("")}</div>`;
+}
+
+export function centre(s) {
+  const v = s.view;
+  const trump = v.trump >= 0 ? `${SUIT_SYMBOLS[v.trump]} ${SUIT_NAMES[v.trump]}` : "not yet";
+  const last = (v.tricks || []).length ? v.tricks[v.tricks.length - 1] : null;
+  let trick;
+  if (v.lead) trick = `<div class="trick">${card(v.lead)}<div class="label">led by ${esc(seatName(s, v.leader))}</div></div>`;
+  else if (last) trick = `<div class="trick done">${card(last[1])}${card(last[2])}<div class="label">${esc(seatName(s, last[3]))} ${last[3] === s.you ? "win" : "wins"} the trick</div></div>`;
+  else trick = `<div class="trick"><div class="empty" role="img" aria-label="No card led yet"></div></div>`;
+  const stock = v.stock_size
+    ? `<div class="pile-wrap"><div class="label">Stock · ${v.stock_size}</div><div class="stock-trump">${v.trump_card ? card(v.trump_card, { cls: "turned" }) : ""}<span class="card back stock" data-key="stock" role="img" aria-label="Stock: ${v.stock_size} cards">${cardImage("??")}</span></div></div>`
+    : `<div class="pile-wrap"><div class="label">Stock gone</div></div>`;
+  return `<div class="centre pinochle" data-zone="table">${stock}${trick}
+    <div class="info"><div>Trump <b class="trump">${esc(trump)}</b></div><div>Meld ${v.meld_points.map((p, i) => `${esc(seatName(s, i))} ${p}`).join(" · ")}</div>
+    ${v.extras && v.extras.claim !== undefined ? `<div>Declaring out would claim ${v.extras.claim} of ${v.extras.target}</div>` : ""}</div></div>`;
+}
+
+export function hand(s, sel) {
+  const v = s.view;
+  const mine = s.you !== null && s.to_act === s.you && v.phase === "play";
+  const can = new Set(s.legal.flatMap((a) => a.cards));
+  const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && !can.has(c), note: mine && !can.has(c) ? "cannot be played now" : "" });
+  const melded = v.melded || [];
+  return `<div class="group">${(v.hand || []).map(btn).join("")}</div>${melded.length ? `<div class="group melded" role="group" aria-label="your melded cards, playable">${melded.map(btn).join("")}</div>` : ""}`;
+}
+
+export function caption(s) {
+  const v = s.view;
+  const tricks = Math.floor(((v.won || [])[v.seat] || []).length / 2);
+  return `Meld ${v.meld_points[v.seat]} · ${plural(tricks, "trick")} won${(v.melded || []).length ? " · the cards at the right are your melded cards: they can be played too" : ""}`;
+}
+
+export function prompt(s, sel) {
+  const v = s.view;
+  if (v.phase === "meld") return sel.size ? "Meld these cards, or pick more" : "You won the trick: choose a meld below, or decline to meld";
+  if (v.phase === "exchange") return `Exchange the dix for the ${shortCard(v.trump_card)}?`;
+  if (v.phase === "play") {
+    const verb = v.lead ? `Play a card to the ${shortCard(v.lead)}` : "Lead a card";
+    if (v.stage === 2) return `${verb}: follow suit and head the trick if you can`;
+    return sel.size ? `Play the ${shortCard([...sel][0])}` : `${verb} (double-tap plays it)`;
+  }
+  return "";
+}
+
+export function buttons(s, sel) {
+  const v = s.view;
+  if (v.phase === "meld") {
+    const melds = movesFor(s, sel);
+    const all = sel.size ? melds : [...movesFor(s, new Set()), ...s.legal.filter((a) => a.m.startsWith("meld "))];
+    const seen = new Set();
+    return all.filter((a) => (seen.has(a.label) ? false : seen.add(a.label)))
+      .map((a) => ({ ...a, primary: false, quiet: a.m === "no meld" }));
+  }
+  return movesFor(s, sel);
+}
+
+export function doubleTap(s, c) {
+  return s.view.phase === "play" ? s.legal.find((a) => a.m === `play ${c}`) || null : null;
+}
+
+export function banner(s) {
+  const v = s.view;
+  if (v.stage === 2) return "The stock is gone: follow suit and head the trick if you can";
+  if (v.stock_size > 0 && v.stock_size <= 2) return "Last draw";
+  return "";
+}

@@ -1,0 +1,128 @@
+// The lobby: your tables (seats this browser holds, rejoin with one click), a new table set up in
+// plain words, and the public tables anyone may watch.
+import { api, esc, forgetSeat, GAME_NAMES, mySeats, prefs, rememberSeat } from "/static/util.js";
+
+const ABOUT_GAME = {
+  gin: "Two players draw and discard to form runs and sets; knock when your loose cards are low.",
+  casino: "Capture cards from the table with cards from your hand; 2 to 4 players, 4 in partnerships.",
+  pinochle: "Two players win tricks and meld marriages, pinochles and runs with a 48-card pack.",
+};
+const ABOUT_PRESET = {
+  "gin:standard": "Knock with 10 or less; gin scores a 25 bonus, big gin 31, an undercut 25.",
+  "gin:modern": "The standard scoring plus 100 for winning the match, 25 a hand won, and a shutout counts double.",
+  "gin:classic": "The older scoring: gin bonus 20, undercut bonus 10, no big gin; 100 for the match and 20 a hand won.",
+  "gin:oklahoma": "The first upcard sets the knock limit (an ace means gin only), and a spade upcard doubles the hand.",
+  "gin:openspiel": "The research version's rules: no big gin, the stock ends at a wall of two cards, a tie is no undercut.",
+  "casino:standard": "Cards, spades, aces, the 10♦ and the 2♠ score, and every sweep scores a point.",
+  "casino:classic": "The same, except that sweeps score nothing.",
+  "pinochle:standard": "Aces and tens count 10, kings and queens 5; a dix scores 10 when it is played.",
+  "pinochle:hoyle": "As in Hoyle: classic counting (ace 11, ten 10, king 4, queen 3, jack 2), each meld needs a card from the hand, double pinochle scores 300.",
+};
+const ABOUT_LEVEL = { random: "plays any legal move", easy: "a beginner", simple: "plays by simple rules of thumb", medium: "a solid player", hard: "the strongest: thinks ahead" };
+const TARGET_WORDS = { gin: "The match ends when a player reaches this score.", casino: "The match ends when a side reaches this many points.", pinochle: "The game ends when a player reaches this score." };
+
+export async function lobbyPage(main) {
+  main.innerHTML = `<div class="lobby"><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
+    <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section>
+    <section class="panel" aria-labelledby="open-h"><h2 id="open-h">Public tables</h2><div id="open-list"><p class="muted">Loading…</p></div></section></div>`;
+  const meta = await api("/api/meta");
+  setupForm(main, meta);
+  myTables(main);
+  openTables(main);
+}
+
+async function myTables(main) {
+  const box = main.querySelector("#mine-list");
+  const seats = mySeats().slice(0, 12);
+  if (!seats.length) { box.innerHTML = `<p class="muted">Tables you play at show up here, so you can come back to your seat after closing the page.</p>`; return; }
+  const rows = await Promise.all(seats.map(async (x) => {
+    try { return { x, t: await api(`/api/tables/${encodeURIComponent(x.id)}`) }; }
+    catch (e) { return { x, gone: e.status === 404 || e.status === 410 ? (e.status === 410 ? "closed after a long time without a move" : "no longer exists") : null }; }
+  }));
+  box.innerHTML = `<ul class="tables">${rows.map(({ x, t, gone }) => {
+    const game = GAME_NAMES[(t && t.game) || x.game] || x.game;
+    const people = t ? t.seats.map((p, i) => (i === x.seat ? "you" : p.name)).join(", ") : (x.names || []).join(", ");
+    const status = gone ? `This table ${gone}.` : !t ? "Cannot reach the server." : t.over ? "Match over." : t.waiting.length ? `Waiting for ${t.waiting.join(" and ")}.` : `Hand ${t.hand_no}: ${t.side_names.map((n, i) => `${n} ${t.totals[i]}`).join(", ")}.`;
+    return `<li class="table-row"><div><b>${esc(game)}</b> with ${esc(people)}<div class="muted">${esc(status)}</div></div>
+      <div class="row-actions">${gone ? "" : `<a class="btn primary" href="#/t/${esc(x.id)}/${esc(x.token)}" aria-label="Rejoin the ${esc(game)} table with ${esc(people)}">Rejoin</a>`}
+      <button type="button" class="forget" data-id="${esc(x.id)}" aria-label="Forget the ${esc(game)} table with ${esc(people)}">Forget</button></div></li>`;
+  }).join("")}</ul>`;
+  box.querySelectorAll(".forget").forEach((b) => { b.onclick = () => { forgetSeat(b.dataset.id); myTables(main); }; });
+}
+
+async function openTables(main) {
+  const box = main.querySelector("#open-list");
+  const data = await api("/api/tables");
+  box.innerHTML = data.tables.length ? `<ul class="tables">${data.tables.map((t) => `<li class="table-row"><div><b>${esc(GAME_NAMES[t.game])}</b>: ${esc(t.seats.map((p) => p.name).join(", "))}
+      <div class="muted">${t.waiting.length ? `Waiting for ${esc(t.waiting.join(" and "))}` : `Hand ${t.hand_no}: ${esc(t.side_names.map((n, i) => `${n} ${t.totals[i]}`).join(", "))}`}</div></div>
+      <div class="row-actions"><a class="btn" href="#/watch/${esc(t.id)}">Watch</a></div></li>`).join("")}</ul>`
+    : `<p class="muted">No public tables right now. Tables among friends are private: they are reached through their invite and watch links.</p>`;
+}
+
+function setupForm(main, meta) {
+  const form = main.querySelector("#create");
+  const games = Object.keys(meta.games);
+  const st = { game: games[0], players: 2 };
+  const render = () => {
+    const g = meta.games[st.game];
+    const n = st.game === "casino" ? st.players : 2;
+    const levels = g.levels;
+    const defLevel = levels.includes("medium") ? "medium" : levels[Math.min(1, levels.length - 1)];
+    const old = Object.fromEntries(new FormData(form).entries());
+    const seatRows = Array.from({ length: n - 1 }, (_, k) => {
+      const i = k + 1;
+      const role = n === 4 ? (i === 2 ? "Your partner (across)" : i === 1 ? "Left opponent" : "Right opponent") : n === 3 ? (i === 1 ? "Left opponent" : "Right opponent") : "Opponent";
+      const kind = old[`kind${i}`] || "computer";
+      return `<fieldset class="seat-row"><legend>${role}</legend>
+        <div class="seg" role="radiogroup" aria-label="${role}: who plays">
+          <label><input type="radio" name="kind${i}" value="computer" ${kind === "computer" ? "checked" : ""}> Computer</label>
+          <label><input type="radio" name="kind${i}" value="human" ${kind === "human" ? "checked" : ""}> A friend</label></div>
+        ${kind === "computer"
+          ? `<label>Level <select name="level${i}">${levels.map((l) => `<option value="${l}" ${(old[`level${i}`] || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || ""}</option>`).join("")}</select></label>`
+          : `<label>Friend's name <input name="name${i}" maxlength="40" autocomplete="off" value="${esc(old[`name${i}`] || "")}" placeholder="e.g. Bea"></label>`}
+      </fieldset>`;
+    }).join("");
+    const anyComputer = Array.from({ length: n - 1 }, (_, k) => (old[`kind${k + 1}`] || "computer") === "computer").some(Boolean);
+    const anyFriend = !anyComputer || Array.from({ length: n - 1 }, (_, k) => old[`kind${k + 1}`] === "human").some(Boolean);
+    const preset = g.presets.includes(old.preset) ? old.preset : g.presets[0];
+    form.innerHTML = `
+      <fieldset class="games"><legend>Game</legend>${games.map((x) => `<label class="game-tile ${x === st.game ? "on" : ""}"><input type="radio" name="game" value="${x}" ${x === st.game ? "checked" : ""}>
+        <b>${GAME_NAMES[x]}</b><span>${ABOUT_GAME[x]}</span></label>`).join("")}</fieldset>
+      <label>Your name <input name="name0" maxlength="40" autocomplete="nickname" value="${esc(old.name0 ?? localStorage.getItem("my-name") ?? "")}" placeholder="You"></label>
+      ${st.game === "casino" ? `<label>Players <select name="players">${[2, 3, 4].map((p) => `<option value="${p}" ${p === n ? "selected" : ""}>${p === 4 ? "4 (two partnerships)" : p}</option>`).join("")}</select></label>` : ""}
+      ${seatRows}
+      <label>Rules <select name="preset" aria-describedby="preset-about">${g.presets.map((p) => `<option value="${p}" ${p === preset ? "selected" : ""}>${p}</option>`).join("")}</select></label>
+      <p id="preset-about" class="about">${esc(ABOUT_PRESET[`${st.game}:${preset}`] || "")}</p>
+      <label>Target score <input name="target" type="number" inputmode="numeric" min="1" max="100000" value="${esc(old.target || (g.target ?? ""))}" aria-describedby="target-about"></label>
+      <p id="target-about" class="about">${esc(TARGET_WORDS[st.game])}</p>
+      ${anyComputer ? `<label class="pace">Computer pace <input name="pace" type="range" min="0" max="2000" step="100" value="${prefs().pace}" aria-describedby="pace-about"></label><p id="pace-about" class="about">How long each computer move stays on screen before the next.</p>` : ""}
+      ${anyFriend ? `<label class="check"><input type="checkbox" name="public" ${old.public ? "checked" : ""}> List this table in the lobby so anyone can watch</label>` : ""}
+      <button type="submit" id="create-btn" class="primary big">${anyFriend && !anyComputer ? "Create the table and invite" : "Deal the cards"}</button>`;
+    form.querySelectorAll("input[name=game]").forEach((r) => { r.onchange = () => { st.game = r.value; st.players = 2; form.querySelector("input[name=target]").value = ""; render(); }; });
+    form.querySelectorAll("input[type=radio][name^=kind]").forEach((r) => { r.onchange = render; });
+    const pl = form.querySelector("select[name=players]"); if (pl) pl.onchange = () => { st.players = Number(pl.value); render(); };
+    form.querySelector("select[name=preset]").onchange = (ev) => { form.querySelector("#preset-about").textContent = ABOUT_PRESET[`${st.game}:${ev.target.value}`] || ""; };
+  };
+  render();
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const f = Object.fromEntries(new FormData(form).entries());
+    const n = st.game === "casino" ? st.players : 2;
+    const me = (f.name0 || "").trim();
+    if (me) localStorage.setItem("my-name", me);
+    if (f.pace !== undefined) localStorage.setItem("pace", f.pace);
+    const seats = [{ kind: "human", name: me || "You" }];
+    for (let i = 1; i < n; i++) seats.push(f[`kind${i}`] === "human" ? { kind: "human", name: (f[`name${i}`] || "").trim() || `Friend ${i}` } : { kind: "computer", level: f[`level${i}`] });
+    const spec = { game: st.game, preset: f.preset, seats, public: !!f.public, options: st.game === "casino" && n !== 2 ? { num_players: n } : {} };
+    if (f.target) spec.target = Number(f.target);
+    const msg = main.querySelector("#create-msg");
+    try {
+      const t = await api("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
+      const humans = t.seats.filter((x) => x.token);
+      localStorage.setItem(`invites:${t.id}`, JSON.stringify(humans.map((x) => ({ seat: x.seat, name: x.name, url: `${location.origin}/#/t/${t.id}/${x.token}` }))));
+      rememberSeat({ id: t.id, token: humans[0].token, seat: humans[0].seat, game: t.game, names: t.seats.map((x) => x.name) });
+      location.hash = `#/t/${t.id}/${humans[0].token}`;
+    } catch (e) { msg.innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+  };
+}
+

@@ -1,0 +1,273 @@
+// The table page: one WebSocket to the server (the authority), the felt with every player's place,
+// the one line that says what to do now, the moves as buttons in words, and a drawer with the score
+// sheet, the log and the settings. Game specifics live in games/*.js.
+import { cardName, fan, prettyText } from "/static/cards.js";
+import { click, esc, GAME_NAMES, joinWords, prefs, rememberSeat } from "/static/util.js";
+import { snapshot, slide } from "/static/motion.js";
+import { narrate } from "/static/narrate.js";
+import { playShowdown } from "/static/breakdown.js";
+import { seatName } from "/static/games/common.js";
+import * as gin from "/static/games/gin.js";
+import * as casino from "/static/games/casino.js";
+import * as pinochle from "/static/games/pinochle.js";
+
+const GAMES = { gin, casino, pinochle };
+
+function inviteUrl(id, token) { return `${location.origin}/#/t/${id}/${token}`; }
+function watchUrl(id) { return `${location.origin}/#/watch/${id}`; }
+
+export function tablePage(main, id, token) {
+  let ws = null, state = null, queue = [], busy = false, closed = false, retry = 500;
+  let sel = new Set(), hints = null, notice = "", drawerOpen = false, showdown = null, lastTap = { c: null, t: 0 };
+  let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
+  let { pace } = prefs();
+  main.innerHTML = `<div class="table-page"><div id="felt" class="felt"><p class="connecting">Connecting…</p></div>
+    <aside id="drawer" class="drawer" aria-label="Score sheet, log and settings"></aside></div>
+    <div id="modal" class="modal hidden" role="dialog" aria-modal="true" aria-labelledby="modal-title"><div class="dialog" id="dialog"></div></div>`;
+  const felt = main.querySelector("#felt"), drawer = main.querySelector("#drawer");
+
+  const connect = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
+    ws.onopen = () => { retry = 500; ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.t === "state") { queue.push(msg); pump(); }
+      else if (msg.t === "error") {
+        notice = msg.msg;
+        if (msg.code === "token" || msg.code === "no-table" || msg.code === "expired") closed = true;
+        if (!state) felt.innerHTML = `<div class="panel"><p class="error" role="alert">${esc(notice)}</p><p><a href="#/">Back to the lobby</a></p></div>`;
+        else showNotice();
+      } else if (msg.t === "hints") { hints = msg.hints; draw(); }
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      notice = "Connection lost: reconnecting…"; showNotice();
+      setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    };
+  };
+  const pump = async () => {
+    if (busy) return;
+    busy = true;
+    while (queue.length) {
+      const msg = queue.shift();
+      const actors = msg.actors || [];
+      const lastActor = [...actors].reverse().find((a) => a >= 0);
+      const byOther = state && msg.n > state.n && lastActor !== undefined && lastActor !== msg.you;
+      if (byOther && pace > 0) await new Promise((r) => setTimeout(r, pace));
+      if (state && msg.n !== state.n) { sel = new Set(); hints = null; if (!notice.startsWith("Connection")) notice = ""; }
+      const before = snapshot(felt);
+      const prev = state;
+      state = msg;
+      if (notice.startsWith("Connection")) notice = "";
+      if (token && state.you !== null) rememberSeat({ id, token, seat: state.you, game: state.game, names: state.seats.map((x) => x.name) });
+      draw();
+      if (prev && msg.n !== prev.n) {
+        const mover = lastActor === undefined ? null : lastActor;
+        const origin = mover === null || mover === msg.you ? '[data-key="stock"]' : `[data-seat="${mover}"] .fan`;
+        const side = mover === null ? null : msg.sides[mover];
+        slide(felt, before, { origin, sink: side === null ? null : `[data-pile="${side}"], [data-seat="${mover}"]`, duration: Math.min(320, Math.max(160, pace / 2 || 200)) });
+        click();
+      }
+    }
+    busy = false;
+  };
+  const send = (m) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); };
+  const act = (move) => { notice = ""; send({ t: "act", m: move, n: state.n }); };
+  const showNotice = () => { const el = main.querySelector("#notice"); if (el) el.textContent = notice; };
+  const G = () => GAMES[state.game];
+
+  // ------------------------------------------------------------------ drawing
+  const seatBox = (s, i, opts) => {
+    const x = s.seats[i], v = s.view, me = s.you !== null && i === s.you;
+    const turn = !s.over && s.to_act === i && !(s.waiting || []).length;
+    const who = me ? `You${x.name && x.name !== "You" ? ` (${esc(x.name)})` : ""}` : esc(x.name);
+    const level = x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : `<span class="level">computer · ${esc(x.level)}</span>`) : x.online || me ? "" : `<span class="level">away</span>`;
+    const dealer = v.dealer === i ? `<span class="chip" title="dealer">Dealer</span>` : "";
+    const partner = s.sides && s.you !== null && !me && s.sides[i] === s.sides[s.you] ? `<span class="chip partner">Partner</span>` : "";
+    const marker = turn ? `<span class="turn-marker">${me ? "Your turn" : x.kind === "computer" ? "Thinking…" : "Their turn"}</span>` : "";
+    return `<section class="seat ${me ? "me" : "opp"} ${turn ? "to-act" : ""}" data-seat="${i}" aria-label="${esc(me ? "Your place" : `${x.name}'s place`)}${turn ? ", to play" : ""}">
+      <div class="seat-head"><span class="name">${who}</span>${level}${dealer}${partner}${marker}</div>${opts || ""}</section>`;
+  };
+
+  const draw = () => {
+    if (!state) return;
+    const s = state, g = G(), v = s.view, me = s.you;
+    const focus = document.activeElement && main.contains(document.activeElement)
+      ? (document.activeElement.id ? `#${document.activeElement.id}` : document.activeElement.dataset.card ? `[data-card="${document.activeElement.dataset.card}"].hand-card` : document.activeElement.dataset.move ? `[data-move="${CSS.escape(document.activeElement.dataset.move)}"]` : null) : null;
+    const waiting = (s.waiting || []).map((i) => s.seats[i].name);
+    const myTurn = me !== null && s.to_act === me && !s.over && !waiting.length;
+    const n = s.seats.length;
+    const bottom = me === null ? 0 : me;
+    const others = Array.from({ length: n - 1 }, (_, k) => (bottom + 1 + k) % n);
+    const scores = s.side_names.map((nm, i) => `<span class="score"><span class="who">${esc(nm)}</span> <b>${s.totals[i]}</b></span>`).join("");
+    let html = `<header class="tbar"><h1 class="title">${esc(GAME_NAMES[s.game])} <small>· hand ${s.hand_no}</small></h1>
+      <div class="scores" aria-label="Scores">${scores}${s.target ? `<span class="target">playing to ${s.target}</span>` : ""}</div>
+      <button type="button" id="menu-btn" class="menu-btn" aria-expanded="${drawerOpen}" aria-controls="drawer">Menu</button></header>`;
+    const banner = s.over ? "" : g.banner(s);
+    if (s.over) html += `<div class="banner over" role="status">Match over: ${esc(s.side_names[s.over.winner])} ${s.side_names[s.over.winner] === "You" ? "win" : "wins"} ${s.over.final.join(" to ")}. <a href="#/">Back to the lobby</a></div>`;
+    else if (banner) html += `<div class="banner" role="status">${esc(banner)}</div>`;
+    html += `<div class="opponents n${others.length}">${others.map((i) => {
+      const o = g.opponent(s, i);
+      const extra = s.game === "pinochle" ? pinochle.meldsOf(s, i) : "";
+      return seatBox(s, i, fan(o.count, o.known, `${s.seats[i].name}'s hand`) + extra);
+    }).join("")}</div>`;
+    if (waiting.length) html += waitingPanel(s, waiting);
+    else html += g.centre(s, sel);
+    const mine = me === null
+      ? fan((v.hand || []).length, (v.hand || []).filter((c) => c !== "??"), `${s.seats[0].name}'s hand`)
+      : `<div class="hand" id="hand" role="group" aria-label="Your hand">${g.hand(s, sel)}</div><div class="caption">${g.caption(s)}</div>`;
+    html += seatBox(s, bottom, mine);
+    html += `<div class="dock">`;
+    const line = s.over ? "" : waiting.length ? `Waiting for ${esc(joinWords(waiting))} to join…`
+      : myTurn ? esc(prettyText(g.prompt(s, sel)))
+      : me === null ? `${esc(s.seats[s.to_act]?.name || "")} to play (you are watching)`
+      : s.seats[s.to_act]?.kind === "computer" ? `${esc(s.seats[s.to_act].name)} is thinking…` : `${esc(seatName(s, s.to_act))}'s turn`;
+    html += `<p id="prompt" class="prompt ${myTurn ? "mine" : ""}" aria-live="polite">${line}</p>`;
+    html += `<p id="last-move" class="last-move">${esc(lastMove(s) || "")}</p>`;
+    html += `<div id="notice" class="notice" role="alert">${esc(notice)}</div>`;
+    if (myTurn) {
+      const bs = g.buttons(s, sel);
+      html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
+      if (hints) html += `<div class="hints"><b>Suggested:</b> ${hints.length ? hints.map((h) => `<button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}${h.value !== null ? ` <small>(${h.value > 0 ? "+" : ""}${h.value.toFixed(1)} points a hand)</small>` : ""}</button>`).join(" ") : "no suggestion"}</div>`;
+    }
+    html += `</div>`;
+    felt.innerHTML = html;
+    fitHand();
+    wire(myTurn);
+    drawDrawer();
+    if (focus) { const el = main.querySelector(focus); if (el) el.focus(); }
+    if (s.last && s.last.number > seenLast) showBreakdown(s);
+  };
+
+  const lastMove = (s) => {
+    const ev = s.view.events || [], actors = s.actors || [];
+    for (let i = ev.length - 1; i >= 0; i--) {
+      const a = actors[i];
+      if (a === undefined || a < 0) continue;
+      const text = narrate(ev[i], seatName(s, a));
+      if (text) return text;
+    }
+    return "";
+  };
+
+  const waitingPanel = (s, waiting) => {
+    const links = JSON.parse(localStorage.getItem(`invites:${id}`) || "[]").filter((l) => (s.waiting || []).includes(l.seat));
+    const share = navigator.share ? `<button type="button" class="share-btn" data-url="INDEX">Share</button>` : "";
+    return `<div class="centre waiting" data-zone="table"><h2>Waiting for ${esc(joinWords(waiting))} to join…</h2>
+      ${links.length ? `<p>Send ${links.length > 1 ? "each friend their link" : "this link"}: the cards are dealt when everyone is here.</p>
+      ${links.map((l, k) => `<div class="invite"><label for="invite-${k}">${esc(l.name)}'s seat</label><input id="invite-${k}" readonly value="${esc(l.url)}">
+        <button type="button" class="copy-btn" data-target="invite-${k}">Copy link</button>${share.replace("INDEX", esc(l.url))}</div>`).join("")}`
+      : `<p>The cards are dealt as soon as everyone has joined.</p>`}</div>`;
+  };
+
+  const fitHand = () => {
+    const handEl = main.querySelector("#hand");
+    if (!handEl) return;
+    const cards = [...handEl.querySelectorAll(".hand-card")];
+    if (!cards.length) return;
+    const groups = handEl.querySelectorAll(".group").length;
+    const width = handEl.clientWidth;
+    const cw = cards[0].getBoundingClientRect().width || 70;
+    const gap = 10 * Math.max(0, groups - 1);
+    const natural = cards.length * (cw + 4) + gap;
+    const step = natural <= width ? cw + 4 : Math.max(14, (width - cw - gap) / (cards.length - 1));
+    handEl.style.setProperty("--overlap", `${Math.min(4, step - cw)}px`);
+  };
+
+  const wire = (myTurn) => {
+    main.querySelector("#menu-btn").onclick = () => { drawerOpen = !drawerOpen; drawer.classList.toggle("open", drawerOpen); main.querySelector("#menu-btn").setAttribute("aria-expanded", String(drawerOpen)); if (drawerOpen) drawer.querySelector("button, input, a")?.focus(); };
+    felt.querySelectorAll("[data-move]").forEach((b) => { b.onclick = () => { if (myTurn) act(b.dataset.move); }; });
+    felt.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
+    felt.querySelectorAll(".share-btn").forEach((b) => { b.onclick = () => navigator.share({ title: "Join my card table", url: b.dataset.url }).catch(() => {}); });
+    const g = G(), mode = myTurn ? g.selectMode(state) : "none";
+    felt.querySelectorAll(".hand-card").forEach((el) => {
+      el.onclick = () => {
+        const c = el.dataset.card;
+        if (!myTurn) { notice = state.over ? "The match is over." : "Wait for your turn."; showNotice(); return; }
+        const now = Date.now();
+        if (lastTap.c === c && now - lastTap.t < 450) { // double tap: the card's one obvious move
+          const mv = g.doubleTap(state, c);
+          lastTap = { c: null, t: 0 };
+          if (mv) { act(mv.m); return; }
+        }
+        lastTap = { c, t: now };
+        if (el.getAttribute("aria-disabled") === "true") { notice = `The ${cardName(c)} cannot be played now.`; showNotice(); return; }
+        if (mode === "none") return;
+        if (sel.has(c)) sel.delete(c);
+        else { if (mode === "one") sel.clear(); sel.add(c); }
+        notice = "";
+        draw();
+      };
+    });
+  };
+
+  const copyFrom = async (b) => {
+    const input = main.querySelector(`#${b.dataset.target}`);
+    try { await navigator.clipboard.writeText(input.value); b.textContent = "Copied"; }
+    catch { input.select(); b.textContent = "Select and copy"; }
+  };
+
+  const drawDrawer = () => {
+    const s = state, computers = s.seats.some((x) => x.kind === "computer");
+    const invites = JSON.parse(localStorage.getItem(`invites:${id}`) || "[]").filter((l) => l.seat !== s.you);
+    const names = s.seats.map((x, i) => seatName(s, i));
+    const log = (s.view.events || []).map((e, i) => {
+      const a = (s.actors || [])[i];
+      return a !== undefined && a >= 0 ? narrate(e, names[a]) : null;
+    }).filter(Boolean).slice(-60);
+    const keep = drawer.querySelector("#log")?.scrollTop;
+    drawer.innerHTML = `<div class="drawer-head"><h2>Table</h2><button type="button" id="drawer-close" class="menu-btn">Close</button></div>
+      <div class="buttons">${s.you !== null ? `<button type="button" id="hint-btn" ${s.hints && s.to_act === s.you && !s.over ? "" : "disabled"}>Suggest a move</button>
+      <button type="button" id="undo-btn" ${s.can_undo ? "" : `disabled title="${esc(s.undo_reason || "")}"`}>Undo</button>` : ""}<button type="button" id="leave-btn">Leave the table</button></div>
+      ${s.you !== null && !s.can_undo && s.undo_reason ? `<p class="undo-why">No undo: ${esc(s.undo_reason)}.</p>` : ""}
+      ${computers ? `<label class="pace">Computer pace <input id="pace" type="range" min="0" max="2000" step="100" value="${pace}" aria-valuetext="${pace ? `${(pace / 1000).toFixed(1)} seconds a move` : "instant"}"> <span>${pace ? `${(pace / 1000).toFixed(1)} s` : "instant"}</span></label>` : ""}
+      <label class="check"><input id="sound" type="checkbox" ${prefs().sound ? "checked" : ""}> Sound</label>
+      <h3>Score sheet</h3>${sheet(s)}
+      <h3>Players</h3><ul class="people">${s.seats.map((x, i) => `<li>${x.kind === "human" ? (x.online ? "● " : "○ ") : ""}${esc(x.name)}${i === s.you ? " (you)" : ""}${x.kind === "computer" ? ` · computer, ${esc(x.level)}` : x.online ? " · here" : " · away"}</li>`).join("")}</ul>
+      ${invites.length ? `<h3>Invite links</h3>${invites.map((l, k) => `<div class="invite"><label for="dinv-${k}">${esc(l.name)}</label><input id="dinv-${k}" readonly value="${esc(l.url)}"><button type="button" class="copy-btn" data-target="dinv-${k}">Copy</button></div>`).join("")}` : ""}
+      <div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>
+      <h3>Log</h3><ol id="log" class="log">${log.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>`;
+    drawer.classList.toggle("open", drawerOpen);
+    const logEl = drawer.querySelector("#log");
+    logEl.scrollTop = keep ?? logEl.scrollHeight;
+    drawer.querySelector("#drawer-close").onclick = () => { drawerOpen = false; drawer.classList.remove("open"); main.querySelector("#menu-btn")?.focus(); };
+    const p = drawer.querySelector("#pace");
+    if (p) p.oninput = () => { pace = Number(p.value); localStorage.setItem("pace", pace); p.nextElementSibling.textContent = pace ? `${(pace / 1000).toFixed(1)} s` : "instant"; };
+    drawer.querySelector("#sound").onchange = (ev) => localStorage.setItem("sound", ev.target.checked ? "on" : "off");
+    const hb = drawer.querySelector("#hint-btn"); if (hb) hb.onclick = () => { send({ t: "hint" }); drawerOpen = false; drawer.classList.remove("open"); };
+    const ub = drawer.querySelector("#undo-btn"); if (ub) ub.onclick = () => send({ t: "undo", n: state.n });
+    drawer.querySelector("#leave-btn").onclick = () => { closed = true; send({ t: "leave" }); location.hash = "#/"; };
+    drawer.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
+  };
+
+  // ------------------------------------------------------------------ end of a hand
+  const modal = main.querySelector("#modal"), dialog = main.querySelector("#dialog");
+  const closeModal = () => { if (showdown) showdown.stop(); showdown = null; modal.classList.add("hidden"); main.querySelector("#menu-btn")?.focus(); };
+  const showBreakdown = (s) => {
+    if (showdown) showdown.stop();
+    seenLast = s.last.number;
+    sessionStorage.setItem(`last:${id}`, String(seenLast));
+    const next = s.over ? "See the final score" : "Next hand";
+    showdown = playShowdown(dialog, s, s.last, {
+      pace, title: `<h2 id="modal-title">Hand ${s.last.number} is over</h2>`,
+      extra: `<button type="button" id="close-modal" class="primary">${next}</button>`,
+      onRender: () => { dialog.querySelector("#close-modal").onclick = closeModal; },
+    });
+    modal.classList.remove("hidden");
+    dialog.querySelector("#close-modal").focus();
+  };
+  modal.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" || (ev.key === "Enter" && showdown && showdown.done() && ev.target.id !== "close-modal")) { ev.preventDefault(); closeModal(); }
+  });
+
+  connect();
+  return { close: () => { closed = true; if (showdown) showdown.stop(); if (ws) ws.close(); } };
+}
+
+function sheet(s) {
+  if (!s.sheet.length) return `<p class="muted">No hand finished yet.</p>`;
+  return `<table class="list sheet"><tr><th scope="col">Hand</th>${s.side_names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr>
+    ${s.sheet.map((r) => `<tr><td>${r.hand}</td>${r.points.map((p, i) => `<td>${p} <small>(${r.totals[i]})</small></td>`).join("")}</tr>`).join("")}</table>`;
+}
+

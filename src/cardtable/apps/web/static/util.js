@@ -1,0 +1,63 @@
+// Small helpers shared by every page: escaping, the JSON API, seats kept in the browser, sound.
+export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+export async function api(path, opts) {
+  const r = await fetch(path, opts);
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) { const e = new Error(body.detail || r.statusText); e.status = r.status; throw e; }
+  return body;
+}
+
+export const GAME_NAMES = { gin: "Gin Rummy", casino: "Casino", pinochle: "Pinochle" };
+
+export function plural(n, word, many = null) {
+  return `${n} ${n === 1 ? word : many || word + "s"}`;
+}
+
+export function joinWords(items, conj = "and") {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${conj} ${items[items.length - 1]}`;
+}
+
+// --- "My tables": the seats this browser holds (table id + seat token), newest first. The token
+// stays here and in the WebSocket join message; it is never part of a URL the server receives.
+const SEATS_KEY = "cardtable:seats";
+
+export function mySeats() {
+  try { const v = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); return Array.isArray(v) ? v : []; } catch { return []; }
+}
+
+export function rememberSeat(entry) {
+  const all = mySeats().filter((s) => !(s.id === entry.id && s.token === entry.token));
+  all.unshift({ ...entry, at: entry.at || Date.now() });
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all.slice(0, 30)));
+}
+
+export function forgetSeat(id) {
+  localStorage.setItem(SEATS_KEY, JSON.stringify(mySeats().filter((s) => s.id !== id)));
+}
+
+export function prefs() {
+  return {
+    pace: Number(localStorage.getItem("pace") ?? 700),
+    sound: localStorage.getItem("sound") === "on",
+  };
+}
+
+// --- sound: off unless switched on; a short soft click when a card moves.
+let audio = null;
+export function click() {
+  if (!prefs().sound) return;
+  try {
+    audio = audio || new AudioContext();
+    const o = audio.createOscillator(), g = audio.createGain();
+    o.type = "triangle"; o.frequency.value = 520;
+    g.gain.setValueAtTime(0.08, audio.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.09);
+    o.connect(g).connect(audio.destination); o.start(); o.stop(audio.currentTime + 0.1);
+  } catch { /* no audio: stay silent */ }
+}
+
+export function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
