@@ -53,7 +53,7 @@ def to_draw(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
         if moves:
             move = "pass" if "pass" in moves else next(x for x in moves if x.startswith("discard"))
             ws.send_json({"t": "act", "m": move, "n": m["n"]})
-        m, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > m["n"] and (legal(x) or x["over"]))
+        m, _ = until(ws, lambda x, n=m["n"]: x["t"] == "state" and x["n"] > n and (legal(x) or x["over"]))
     return m
 
 
