@@ -1,0 +1,69 @@
+"""The MkDocs hooks: reST docstrings to Markdown, GitHub-style rules lists, options tables."""
+
+from __future__ import annotations
+
+from docs_support import load_hook
+
+REST = load_hook("griffe_rest")
+ANCHORS = load_hook("rules_anchors")
+OPTIONS = load_hook("options_tables")
+
+
+def test_roles_become_code_spans() -> None:
+    text = "See :class:`~cardtable.errors.CardtableError`, :func:`cardtable.make_game` and :mod:`~.deck`."
+    assert REST.rest_to_markdown(text) == "See `CardtableError`, `cardtable.make_game` and `deck`."
+
+
+def test_simple_tables_become_markdown_tables() -> None:
+    text = """Codec:
+
+==========  ==========================
+id          move
+==========  ==========================
+0 - 51      ``discard C``
+52          ``draw`` (the top of
+            the stock)
+==========  ==========================
+
+After."""
+    lines = REST.rest_to_markdown(text).splitlines()
+    assert "| id | move |" in lines and "|---|---|" in lines
+    assert "| 0 - 51 | ``discard C`` |" in lines
+    assert "| 52 | ``draw`` (the top of the stock) |" in lines   # continuation row joined
+    assert lines[-1] == "After."
+
+
+def test_headerless_tables_get_an_empty_header() -> None:
+    text = "====  ====\na     b\nc     d\n====  ===="
+    assert REST.rest_to_markdown(text).split("\n")[1:5] == ["|  |  |", "|---|---|", "| a | b |", "| c | d |"]
+
+
+def test_doctest_and_literal_blocks_are_fenced() -> None:
+    text = "Example::\n\n    dealer: 0\n    turn: 1\n\n>>> 1 + 1\n2\n\nEnd."
+    out = REST.rest_to_markdown(text)
+    assert "Example:\n\n```text\ndealer: 0\nturn: 1\n```" in out
+    assert "```pycon\n>>> 1 + 1\n2\n```" in out and out.endswith("End.")
+
+
+def test_github_lists_get_blank_lines_and_four_space_nesting() -> None:
+    text = "Intro:\n- a\n  - nested\n1. **One.** x\n   - under one\n\nPara\n| t | u |\n|---|---|\n"
+    out = ANCHORS.normalize_lists(text).splitlines()
+    assert out[:3] == ["Intro:", "", "- a"]
+    assert "    - nested" in out and "    - under one" in out
+    assert out[out.index("Para") + 1] == ""                      # a table after a paragraph starts a block
+
+
+def test_numbered_items_get_anchors_without_changing_the_text() -> None:
+    page = "### 4.1 Offer\n1. **Non-dealer.** May take.\n2. **Dealer.** Then.\n"
+    annotated, ids = ANCHORS._annotate(page)
+    assert ids == ["4.1", "4.1.1", "4.1.2"]
+    assert '1. <a id="4.1.1"></a>**Non-dealer.** May take.' in annotated
+    assert ANCHORS.rule_slugify("7.2.2 Capture with a numeral card", "-") == "7.2.2"
+    assert ANCHORS.rule_slugify("Where to start", "-") == "where-to-start"
+
+
+def test_options_table_follows_the_rules_class() -> None:
+    table = OPTIONS.options_table("casino")
+    assert "| `sweep_points` | `1` | `0` |" in table
+    assert "`classic`" in table.splitlines()[0]
+    assert "| `knock_limit` | `10` |" in OPTIONS.options_table("gin")
