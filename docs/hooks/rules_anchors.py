@@ -6,7 +6,8 @@ is rendered, never written into the files:
 * a numbered heading (``#### 7.2.2 Capture with a numeral card``) gets the id ``7.2.2``;
 * a top-level numbered list item under a numbered heading (item 3 of section 4.1) gets ``4.1.3``,
   unless a heading already has that id;
-* a numbered example (``**C-01 A court card takes only one.**``) gets ``C-01``.
+* a numbered example (``**C-01 A court card takes only one.**``) gets ``C-01``;
+* references in the text ("(7.3.5)", "see G-12") become links to those anchors.
 
 The files are written for GitHub's Markdown (lists straight after a paragraph, nested items
 indented by 2 or 3 spaces); :func:`normalize_lists` gives Python-Markdown the blank lines and
@@ -22,7 +23,7 @@ from typing import Any
 
 from markdown.extensions.toc import slugify_unicode
 
-__all__ = ["normalize_lists", "rule_anchors", "rule_slugify", "on_config", "on_page_markdown"]
+__all__ = ["link_references", "normalize_lists", "rule_anchors", "rule_slugify", "on_config", "on_page_markdown"]
 
 _HEADING = re.compile(r"^(#{1,6})\s+(\d+(?:\.\d+)*)\.?\s")
 _ITEM = re.compile(r"^(\d+)\.\s")
@@ -120,6 +121,29 @@ def _annotate(markdown: str) -> tuple[str, list[str]]:
     return "".join(out), ids
 
 
+_REFERENCE = re.compile(r'(?<![\w.#"\-\[])(\d+\.\d+(?:\.\d+)*|[CGP]-\d{2})(?![\w"\]]|\.\d)')
+
+
+def link_references(markdown: str, ids: list[str]) -> str:
+    """Rule numbers and example names in the text that are anchors of the page become links
+    (not in headings, code spans or fenced code)."""
+    known = set(ids)
+    out: list[str] = []
+    in_fence = False
+    for line in markdown.splitlines(keepends=True):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or _FENCE.match(line) or line.startswith("#"):
+            out.append(line)
+            continue
+        parts = line.split("`")
+        for k in range(0, len(parts), 2):  # outside code spans
+            parts[k] = _REFERENCE.sub(lambda m: f"[{m.group(1)}](#{m.group(1)})" if m.group(1) in known else m.group(1),
+                                      parts[k])
+        out.append("`".join(parts))
+    return "".join(out)
+
+
 def rule_anchors(markdown: str) -> list[str]:
     """Every rule id a rules page gets: section numbers, numbered items, example names."""
     return _annotate(markdown)[1]
@@ -135,5 +159,6 @@ def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
     """Add item and example anchors to the rules pages (not to the translated source texts)."""
     uri = page.file.src_uri
     if uri.startswith("rules/") and "/sources/" not in uri:
-        return normalize_lists(_annotate(markdown)[0])
+        annotated, ids = _annotate(markdown)
+        return normalize_lists(link_references(annotated, ids))
     return markdown

@@ -67,3 +67,11 @@ def test_options_table_follows_the_rules_class() -> None:
     assert "| `sweep_points` | `1` | `0` |" in table
     assert "`classic`" in table.splitlines()[0]
     assert "| `knock_limit` | `10` |" in OPTIONS.options_table("gin")
+
+
+def test_references_in_the_rules_text_become_links() -> None:
+    page = "## 4. Play\n### 4.3 Discard\n1. Knock (see G-12, 4.3, 9.9 and `4.3`).\n**G-12 Knocks.**\n"
+    annotated, ids = ANCHORS._annotate(page)
+    linked = ANCHORS.link_references(annotated, ids)
+    assert "(see [G-12](#G-12), [4.3](#4.3), 9.9 and `4.3`)" in linked     # 9.9 is no anchor; code stays code
+    assert "### 4.3 Discard" in linked and '<a id="4.3.1"></a>' in linked

@@ -53,6 +53,7 @@ def test_rule_numbers_are_anchors(site: Path) -> None:
         assert f'id="{anchor}"' in casino, anchor
     for anchor in ("4.3", "4.3.2", "G-12"):
         assert f'id="{anchor}"' in gin, anchor
+    assert 'href="#7.2.1"' in casino  # "(7.2.1)" in the text links to the rule
     # GitHub-style lists (no blank line before them) render as lists, not as "- " in a paragraph.
     assert "capture: - a court card" not in casino and "<li>a court card;</li>" in casino
 
