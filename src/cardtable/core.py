@@ -100,6 +100,11 @@ class GameState(ABC, Generic[R, A, V]):
         """``len(legal_actions())`` (a game whose lists can be huge counts them without listing)."""
         return len(self.legal_actions())
 
+    def picker_moves(self) -> list[A]:
+        """The moves a move picker lists: every legal one, unless the list can be huge (Casino on a
+        crowded table lists natural candidates; any other move is still made by its notation)."""
+        return self.legal_actions()
+
     def legal_moves(self) -> Sequence[A]:
         """The legal actions as the sequence handed to an agent's ``act``: the list, or a lazy sequence
         where the list can be huge (Casino on a crowded table)."""

@@ -9,14 +9,15 @@ of unseen cards and is never ordered.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..cards import Card, iter_mask, mask_to_cards
 from ..core import CHANCE, TERMINAL, GameState
 from ..errors import AmbiguousActionError, IllegalActionError, InvalidNotationError
-from .actions import DEAL, DEAL_LAST, CasinoAction, format_ref
+from .actions import DEAL, DEAL_LAST, TRAIL, CasinoAction, build, capture, format_ref
 from .builds import Build
+from .candidates import candidate_moves
 from .dealing import TABLE, deal_order
 from .legal_moves import LegalMoves, is_crowded
 from .legality import explain_illegal
@@ -188,6 +189,49 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         if not is_crowded(moves):
             return self.legal_actions()
         return LegalMoves(moves)
+
+    def picker_moves(self) -> list[CasinoAction]:
+        """The moves a move picker lists: every legal move on an ordinary table; on a crowded one
+        the natural candidates (:func:`~cardtable.casino.candidates.candidate_moves`: every trail
+        and court capture, the richest and the take-everything capture or build of each block,
+        single groups), a few hundred at most. Any other move is made with
+        :meth:`moves_for_selection` or its notation, each checked as one move."""
+        moves = self.legal_moves()
+        if isinstance(moves, LegalMoves):
+            return candidate_moves(moves.moveset)
+        return list(moves)
+
+    def moves_for_selection(self, card: Card, items: Iterable[Card]) -> list[CasinoAction]:
+        """The legal moves of hand ``card`` that use exactly the selected table cards ``items``.
+
+        A card of a build selects the whole build. Each reading (the capture,
+        a build of each value 1..10, or the trail when nothing is selected) is
+        checked as one move, so this answers at once on any table.
+        """
+        loose = 0
+        refs: list[tuple[int, int]] = []
+        for c in items:
+            if self.loose & c.bit:
+                loose |= c.bit
+                continue
+            found = [b for b in self.builds if b.cards & c.bit]
+            if not found:
+                raise IllegalActionError(f"{c} is not on the table", "4.1 loose cards")
+            if (found[0].value, found[0].cards) not in refs:
+                refs.append((found[0].value, found[0].cards))
+        full = self.rules.allow_duplicate_value_builds
+        if not loose and not refs:
+            readings = [TRAIL[card.index]]
+        else:
+            readings = [capture(card, loose, tuple(refs), full)]
+            readings += [build(card, v, loose, tuple(refs), full) for v in range(1, 11)]
+        out = []
+        for a in readings:
+            try:
+                out.append(self.legal_form(a))
+            except IllegalActionError:
+                continue
+        return out
 
     def _announces_last(self) -> bool:
         return self.dealt == 0 and self.deal_number == self.rules.num_deals

@@ -567,17 +567,14 @@ class CasinoAdapter(GameAdapter):
         return "Select a hand card: its captures, builds and trail are listed."
 
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
-        legal = state.legal_actions()
         if not selected:
             return []
-        return [(a, True) for a in legal if getattr(a, "card", None) == selected[0]]
+        return [(a, True) for a in state.picker_moves() if getattr(a, "card", None) == selected[0]]
 
     def key_action(self, key: str, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> Any | None:
         if key == "x" and selected:
-            for a in state.legal_actions():
-                if getattr(a, "card", None) == selected[0] and getattr(a, "kind", "") == "trail":
-                    return a
-            return f"{selected[0]} trail"
+            trail = f"{selected[0]} trail"
+            return state.parse_action(trail) if state.can_apply(state.parse_action(trail)) else trail
         return None
 
     def uses_cards(self, action: Any) -> bool:
@@ -594,8 +591,10 @@ class CasinoAdapter(GameAdapter):
         sides = result.details.get("sides") if isinstance(result.details, dict) else None
         if not sides:
             return super().sheet_summary(result, names)
-        return "; ".join(f"{n}: {plural(sd.get('cards', 0), 'card')}, {plural(sd.get('spades', 0), 'spade')}, "
-                         f"{plural(sd.get('sweeps', 0), 'sweep')}" for n, sd in zip(team_names(names, len(sides)), sides))
+        def each(key: str) -> str:
+            return "-".join(str(sd.get(key, 0)) for sd in sides)
+
+        return f"cards {each('cards')} ♠ {each('spades')} sweeps {each('sweeps')}"
 
     def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
         return sum(getattr(state, "sweeps", ()) or ())

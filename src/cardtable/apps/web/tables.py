@@ -192,7 +192,7 @@ class Table:
         legal: list[dict[str, Any]] = []
         if seat is not None and self.to_act() == seat and not self.paused:
             mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
-            for a in state.legal_actions():
+            for a in state.picker_moves():
                 text = str(a)
                 legal.append({"m": text, "label": describe_move(state, a),
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
@@ -558,7 +558,7 @@ class TableManager:
                 raise WebError("no-hints", f"no computer player of {table.game} can explain its moves yet")
             state = table.match.state.clone()
             view = state.view(seat)
-            legal = state.legal_actions()
+            legal = state.legal_moves()
         raw = await asyncio.to_thread(agent.explain, view, legal, k)
         out = []
         for item in list(raw)[:k]:
@@ -590,7 +590,7 @@ class TableManager:
                     version = table.version
                     agent = table.agents[seat]
                     view = m.state.view(seat)
-                    legal = m.state.legal_actions()
+                    legal = m.state.legal_moves()
                 if table.seats[seat].level == "random":
                     action = agent.act(view, legal)
                 else:
