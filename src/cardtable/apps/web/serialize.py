@@ -141,12 +141,20 @@ def _collect(data: Any, out: set[str]) -> None:
 
 
 def public_view(views: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """What a spectator may see: seat 0's serialized view with every card not known to all seats hidden.
+    """What a spectator may see: seat 0's serialized view with every card the table does not show hidden.
 
-    ``events`` (the move logs) are merged entry by entry: an entry that reads
-    differently from different seats is hidden as a whole.
+    A card is shown when every seat sees it, except the cards each seat knows of
+    the other's hand by working it out (Pinochle's stage 2: ``opponent_hand``),
+    which are still face down on the table until the hand is scored; cards
+    taken openly (``opponent_known``) stay shown. ``events`` (the move logs)
+    are merged entry by entry: an entry that reads differently from different
+    seats is hidden as a whole.
     """
     public = set.intersection(*(card_tokens(v) for v in views)) if views else set()
+    if not any(_scored(v) for v in views):
+        face_down = set().union(*(card_tokens(v.get("opponent_hand")) for v in views))
+        shown = set().union(*(card_tokens(v.get("opponent_known")) for v in views))
+        public = (public - face_down) | (public & shown)
     base = views[0]
     out = {k: v for k, v in base.items() if k not in _PRIVATE_KEYS}
     out["seat"] = None
@@ -156,6 +164,11 @@ def public_view(views: Sequence[dict[str, Any]]) -> dict[str, Any]:
         merged = [e[0] if all(x == e[0] for x in e) else HIDDEN for e in zip(*logs)]
         out["events"] = merged
     return _mask(out, public)  # type: ignore[no-any-return]
+
+
+def _scored(view: dict[str, Any]) -> bool:
+    """The hand of this view is over and scored: every hand is laid open (a Gin showdown, Pinochle points)."""
+    return view.get("showdown") is not None or view.get("points") is not None
 
 
 def _mask(data: Any, public: set[str]) -> Any:
