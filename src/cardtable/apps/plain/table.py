@@ -101,12 +101,16 @@ class PlainTable:
     def show_moves(self) -> None:
         state = self.s.state
         seen: dict[str, Any] = {}
-        for action in state.legal_actions():  # Pinochle's two copies of a card are one move to a player
+        listed = state.picker_moves()  # a crowded Casino table lists its natural moves, not millions
+        for action in listed:  # Pinochle's two copies of a card are one move to a player
             seen.setdefault(describe_move(state, action), action)
         self._moves = list(seen.values())
         self.say("Your moves:" if len(seen) != 1 else "Your move:")
         for i, (text, action) in enumerate(seen.items(), 1):
             self.say(f"  {i}. {text} ({typed_form(action)})")
+        more = state.legal_action_count() - len(listed)
+        if more > 0:
+            self.say(f"  ... and {more:,} other legal moves: type any of them.")
 
     def intro(self) -> None:
         s = self.s
