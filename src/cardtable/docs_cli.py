@@ -28,10 +28,10 @@ def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
         "docs", help="build the documentation site if needed and print where it is (or open / serve it)",
         description="Build the documentation site (rules, guides, API reference) when its sources changed, "
                     "then print the path of its index.html. Needs a source checkout and the docs extra.")
-    p.add_argument("--open", action="store_true", help="open the built site in the web browser")
-    p.add_argument("--serve", action="store_true", help="live preview with 'mkdocs serve' instead of building")
+    p.add_argument("--open", action="store_true", help="open the built site in the web browser (default: only print where it is)")
+    p.add_argument("--serve", action="store_true", help="live preview with 'mkdocs serve' instead of building (default: build)")
     p.add_argument("--port", type=int, default=8001, help="port for --serve (default 8001)")
-    p.add_argument("--rebuild", action="store_true", help="build even when the site is up to date")
+    p.add_argument("--rebuild", action="store_true", help="build even when the site is up to date (default: only when pages, config or code changed)")
     p.add_argument("--root", default=None, help="the checkout holding mkdocs.yml (default: found from here)")
     return p
 

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
+from ..errors import CardtableError
 from ..registry import GAMES
+from .estimate import LONG_RUN, estimate_run, format_duration, quicker_deals
 
-__all__ = ["add_arena_parser", "run_arena_command"]
+__all__ = ["add_arena_parser", "run_arena_command", "plan_deals"]
 
 LOCAL = "local"
+DEFAULT_DEALS = 100
 
 
 def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
@@ -19,30 +23,36 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
         "arena", help="duplicate deals between computer players, with confidence intervals",
         description="Play duplicate deals (the same shuffles with the seats rotated) between agent levels "
                     "and report points per hand, margins and win rates with 95% confidence intervals.")
-    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("game", choices=sorted(GAMES), help="the game")
     p.add_argument("--agents", "-a", required=True, help="comma-separated levels, e.g. hard,medium "
                    "(one per side; more make a round robin; one plays itself); options after slashes, "
                    "e.g. hard/time_budget=0.3/workers=2,medium")
-    p.add_argument("--deals", "-n", type=int, default=100, help="duplicate deals (default 100)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--preset", default="standard")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--players", type=int, default=None, help="number of players (games that allow it: casino)")
+    p.add_argument("--deals", "-n", type=int, default=None,
+                   help=f"duplicate deals (default: {DEFAULT_DEALS}, or fewer when that would take more than "
+                        f"{LONG_RUN / 60:.0f} min: the expected time is shown before the run)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals: the same seed deals the same cards (default: 0)")
+    p.add_argument("--preset", default="standard", help="rules preset (default: standard)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="change one rule of the preset, e.g. target_score=50; repeat for more (default: none)")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players, for games that allow it: casino 2-4 (default: the preset's, 2)")
     unit = p.add_mutually_exclusive_group()
     unit.add_argument("--matches", dest="unit", action="store_const", const="matches",
                       help="play whole matches to the target score (default)")
-    unit.add_argument("--hands", dest="unit", action="store_const", const="hands", help="play single hands")
+    unit.add_argument("--hands", dest="unit", action="store_const", const="hands",
+                      help="play single hands (default: whole matches, see --matches)")
     p.set_defaults(unit="matches")
     p.add_argument("--workers", "-w", type=int, default=None, help="local worker processes (default: every core; with --ray: CPUs of a new local Ray instance)")
     p.add_argument("--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
-                   help="run on Ray: a new local instance, or the cluster at ADDRESS, e.g. auto or HOST:PORT (needs the 'ray' extra)")
-    p.add_argument("--records", metavar="FILE", default=None, help="write every game as a JSON-lines record")
+                   help="run on Ray: a new local instance, or the cluster at ADDRESS, e.g. auto or HOST:PORT (needs the 'ray' extra; default: local processes)")
+    p.add_argument("--records", metavar="FILE", default=None,
+                   help="write every game as a JSON-lines record (default: not written)")
     p.add_argument("--sequential", action="store_true",
-                   help="stop early once every pair differs significantly (mSPRT)")
+                   help="stop early once every pair differs significantly, mSPRT (default: play every deal)")
     p.add_argument("--alpha", type=float, default=0.05, help="sequential test level (default 0.05)")
     p.add_argument("--min-deals", type=int, default=10, help="no early stop before this many deals (default 10)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the report as JSON (default: a text table)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (default: a bar on stderr)")
     return p
 
 
@@ -51,8 +61,9 @@ def run_arena_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from .runner import run_arena
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    deals = plan_deals(args, agents, options)
     report = run_arena(
-        args.game, agents, args.deals, seed=args.seed, preset=args.preset, options=options, unit=args.unit,
+        args.game, agents, deals, seed=args.seed, preset=args.preset, options=options, unit=args.unit,
         players=args.players, workers=args.workers, use_ray=args.ray is not None,
         ray_address=None if args.ray in (None, LOCAL) else args.ray, records=args.records,
         sequential=args.sequential, alpha=args.alpha, min_deals=args.min_deals,
@@ -63,3 +74,46 @@ def run_arena_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     else:
         print(report.format_text())
     return 0
+
+
+def plan_deals(args: argparse.Namespace, agents: list[str], options: dict[str, Any]) -> int:
+    """The deals to play, after telling (on stderr) about how long they will take.
+
+    Without ``--deals``, a run expected to last more than :data:`LONG_RUN` seconds plays fewer deals
+    (at least 10) and says so; with ``--deals``, a long run gets the ways to make it quicker. With
+    ``--no-progress`` a run expected to take under a minute is quiet.
+    """
+    from .backends import default_workers
+
+    deals = DEFAULT_DEALS if args.deals is None else args.deals
+    if deals < 1 or args.ray is not None:
+        return deals  # run_arena refuses bad counts; a Ray cluster's speed is unknown here
+    workers = default_workers() if args.workers is None else max(1, args.workers)
+    try:
+        est = estimate_run(args.game, agents, deals, args.unit, args.players, options, args.preset, workers)
+    except (CardtableError, ValueError):
+        return deals  # run_arena gives the precise error
+    level, per = est.slowest
+    what = (f"{est.games} {'hands' if args.unit == 'hands' else 'matches'}, about {est.decisions:,.0f} decisions; "
+            f"{level} thinks {_ms(per)} a move; {workers} worker{'s' if workers != 1 else ''}")
+    up_to = "at most " if args.sequential else ""
+    if args.deals is None:
+        fewer = quicker_deals(est, deals)
+        if fewer < deals:
+            short = estimate_run(args.game, agents, fewer, args.unit, args.players, options, args.preset, workers)
+            print(f"arena: {deals} deals would take {format_duration(est.seconds)} ({what}); playing {fewer} deals "
+                  f"instead ({up_to}{format_duration(short.seconds)}). Give --deals {deals} to play them all.",
+                  file=sys.stderr, flush=True)
+            return fewer
+    if args.no_progress and est.seconds <= 60:
+        return deals  # a quiet short run: nothing to tell
+    print(f"arena: expected time {up_to}{format_duration(est.seconds)} ({what}).", file=sys.stderr, flush=True)
+    if est.seconds > 60 and args.deals is not None:
+        print("arena: quicker: fewer --deals, --hands (single hands instead of matches)"
+              + (", or hard/time_budget=0.2 (a quicker, weaker hard)" if level.split("/")[0] == "hard" else "") + ".",
+              file=sys.stderr, flush=True)
+    return deals
+
+
+def _ms(seconds: float) -> str:
+    return "under 1 ms" if seconds < 0.001 else f"about {seconds * 1000:.0f} ms"
