@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .tables import Table
 
 __all__ = ["PAUSED", "DB_REFUSED", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
-           "load_row", "roll_back", "stored_actions"]
+           "load_row", "roll_back", "stored_actions", "one_line"]
 
 log = logging.getLogger("cardtable.web")
 PAUSED = "Reconnecting to the database: the table waits, and no saved move is lost."
@@ -41,6 +41,12 @@ PAUSED = "Reconnecting to the database: the table waits, and no saved move is lo
 DB_REFUSED = "The database is unavailable, so your move was not made; the table carries on when it is back."
 PROBE_FIRST = 0.5
 PROBE_MAX = 5.0
+
+
+def one_line(exc: BaseException) -> str:
+    """The first line of an error's message, for a log line (SQLAlchemy's run over several lines)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def stored_actions(match: Match) -> int:
@@ -86,7 +92,7 @@ def load_row(store: Store, table_id: str) -> tuple[Any, Match] | None:
         with store.engine.connect() as conn:
             row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
     except SQLAlchemyError as exc:
-        raise StoreError(f"database error ({store.url}): {str(exc).strip().splitlines()[0]}") from exc
+        raise StoreError(f"database error ({store.url}): {one_line(exc)}") from exc
     if row is None:
         return None
     return row, store.load_match(int(row.game_id))

@@ -42,7 +42,7 @@ from ...store import GameNotFoundError, Store, StoreError
 from ...store import schema as s
 from ...store.store import start_match
 from . import lobby
-from .persistence import open_store
+from .persistence import one_line, open_store
 from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
 from .serialize import serialize_view, to_jsonable
 from .tables import Table, TableManager, WebError
@@ -154,8 +154,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     @app.exception_handler(StoreError)
     @app.exception_handler(SQLAlchemyError)
     async def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
-        log.error("%s %s failed, database unavailable: %s", request.method, request.url.path,
-                  str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
+        log.error("%s %s failed, database unavailable: %s", request.method, request.url.path, one_line(exc))
         return JSONResponse({"detail": "the database is unavailable; try again in a moment", "code": "database"},
                             status_code=503, headers={"Retry-After": "5"})
 

@@ -493,7 +493,7 @@ class TableManager:
                 try:
                     table = await asyncio.to_thread(self._load, table_id)
                 except (StoreError, SQLAlchemyError) as exc:
-                    log.error("table %s cannot be loaded, the database is unavailable: %s", table_id, exc)
+                    log.error("table %s cannot be loaded, the database is unavailable: %s", table_id, db.one_line(exc))
                     raise WebError("database", "the database is unavailable: the table will open when it is "
                                    "back (this page keeps trying)") from None
                 except CardtableError as exc:
