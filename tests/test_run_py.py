@@ -1,0 +1,125 @@
+"""``python3 run.py``: clean stdout, the extras each command needs, and ``serve`` as the README says.
+
+The commands run for real on a copy of run.py whose ``.venv`` points at this
+test environment (its stamp says the ``dev`` extra, which holds every other
+one, is installed), so nothing is downloaded or reinstalled.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _load(root: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"run_{abs(hash(root))}", root / "run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """run.py and pyproject.toml in a folder whose .venv is this environment, installed with the dev extra."""
+    root = tmp_path / "checkout"
+    root.mkdir()
+    shutil.copy(REPO / "run.py", root)
+    shutil.copy(REPO / "pyproject.toml", root)
+    bin_dir = root / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "python").symlink_to(sys.executable)
+    shutil.copy(Path(sys.executable).with_name("cardtable"), bin_dir / "cardtable")
+    (root / ".venv" / ".installed-dev").write_text(_load(root).stamp_value())
+    return root
+
+
+def test_stdout_holds_only_the_command_output(checkout: Path, tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, str(checkout / "run.py"), "--", "simulate", "gin", "-n", "2",
+                           "--no-progress"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("gin: 2 matches"), proc.stdout
+    assert "$" not in proc.stdout and proc.stderr == ""
+
+
+def test_piped_into_head_ends_quietly(checkout: Path, tmp_path: Path) -> None:
+    cmd = f"'{sys.executable}' '{checkout / 'run.py'}' -- --help | head -n 1"
+    proc = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.stdout.startswith("usage: cardtable")
+    assert "Traceback" not in proc.stderr
+
+
+def test_each_command_gets_the_extras_it_needs(checkout: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    run = _load(checkout)
+    assert run.extras_for(["play"]) == "cli" and run.extras_for(["replay", "3"]) == "cli"
+    assert run.extras_for(["serve"]) == "web"
+    assert run.extras_for(["--database", "postgresql://u@h/db", "serve"]) == "web,postgres"
+    assert run.extras_for(["serve", "--database=postgres://u@h/db"]) == "web,postgres"
+    assert run.covers("dev", "web,postgres") and run.covers("dev", "cli") and not run.covers("cli", "web")
+    calls: list[list[str]] = []
+
+    def fake_install(cmd: list[str], **kw: Any) -> int:
+        calls.append(cmd)
+        return 0
+
+    monkeypatch.setattr(run.subprocess, "check_call", fake_install)
+    run.ensure_env("web")  # the dev install covers it: nothing to do
+    assert calls == []
+    (checkout / ".venv" / ".installed-dev").unlink()
+    (checkout / ".venv" / ".installed-cli").write_text(run.stamp_value())
+    run.ensure_env("cli")
+    assert calls == []
+    run.ensure_env("web")  # cli does not hold FastAPI: install the web extra, say so on stderr only
+    assert calls[-1][-2:] == ["-e", ".[web]"]
+    out = capsys.readouterr()
+    assert out.out == "" and "installing cardtable[web]" in out.err
+    assert (checkout / ".venv" / ".installed-web").read_text() == run.stamp_value()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_serve_starts_the_browser_table_and_says_where(checkout: Path, tmp_path: Path) -> None:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, str(checkout / "run.py"), "serve", "--port", str(port),
+                             "--database", str(tmp_path / "web.db")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stderr is not None
+        deadline = time.monotonic() + 60
+        said = ""
+        while time.monotonic() < deadline and "open http" not in said:
+            line = proc.stderr.readline()
+            if not line and proc.poll() is not None:
+                break
+            said += line
+        assert f"open http://localhost:{port}/ in a browser" in said, said
+        body = b""
+        while time.monotonic() < deadline and not body:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+                    assert page.status == 200
+                    body = page.read()
+            except OSError:  # said just before the socket listens
+                time.sleep(0.2)
+        assert b"<html" in body.lower()
+        assert (tmp_path / "web.db").exists()  # --database after the command was taken
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
