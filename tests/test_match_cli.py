@@ -97,7 +97,12 @@ def test_plain_mode_plays_a_whole_match_with_scripted_input() -> None:
 
     inp = Chooser()
     assert play_plain("gin", ["simple"], seed=4, stdin=inp, stdout=inp.out) == 0
-    assert "The match is over:" in inp.out.getvalue()
+    out = inp.out.getvalue()
+    assert "The match is over:" in out
+    hands = re.findall(r"^Hand (\d+) is over\.$", out, re.M)
+    assert len(hands) >= 2
+    for n in hands[:-1]:  # each hand is reported before the next one is announced
+        assert out.index(f"Hand {n} is over.") < out.index(f"Hand {int(n) + 1} begins")
 
 
 def test_plain_game_is_saved_and_resumed(tmp_path: object) -> None:

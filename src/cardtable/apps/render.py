@@ -81,7 +81,7 @@ def _render_gin(view: Any, names: Sequence[str]) -> str:
     lines.append(f"Your melds: {meld_txt}. Deadwood: {cards_text(dead) or 'none'}, {plural(view.deadwood, 'point')}.")
     if view.events and view.events[-1].startswith("drawn ") and view.current_player == me:
         lines.append(f"You drew {Card.parse(view.events[-1].split()[1]).pretty()} from the stock.")
-    if view.taken_card is not None:
+    if view.taken_card is not None and view.showdown is None:
         lines.append(f"You took {view.taken_card.pretty()} from the discard pile; you may not discard it now.")
     if view.showdown is not None:
         lines.extend(_gin_showdown(view.showdown, names, me))

@@ -85,7 +85,8 @@ class PlainTable:
             self.say(f"\nHand {done.number} is over.")
             self.say(render_hand_result(s.game_name, done.state, done.result, s.names, self.human))
             self.say(render_score_sheet(s.m, self.human))
-        if s.hand_number() != self._hand_no and not s.is_over():
+        # a hand begins once its first card is dealt (the match opens the next hand as the last one ends)
+        if s.hand_number() != self._hand_no and not s.is_over() and s.m.hands[-1].actions:
             self._hand_no = s.hand_number()
             self._just_finished = False
             dealer = s.m.hands[-1].dealer
