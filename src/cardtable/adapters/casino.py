@@ -90,7 +90,9 @@ import numpy as np
 from ..cards import Card, iter_mask
 from ..casino import CasinoGame, CasinoRules
 from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
+from ..casino.legal_moves import LegalMoves
 from ..casino.state import CasinoState
+from ..casino.values import VALUE, bits
 from ..casino.view import CasinoView
 from ..errors import IllegalActionError
 from ..registry import make_game
@@ -166,6 +168,8 @@ class CasinoAdapter(GameAdapter):
         self.num_players = self.rules.num_players
         self.max_game_length = 52 + 48 * 40
         self._cache: tuple[Any, int, dict[Pending, _Node]] | None = None
+        self.direct = False
+        """Count ids directly on every table (tests); by default only crowded tables are counted."""
 
     def new_state(self, dealer: int = 0) -> CasinoState:
         return CasinoState(self.rules, dealer)
@@ -192,20 +196,34 @@ class CasinoAdapter(GameAdapter):
         return nodes
 
     def legal_ids(self, state: Any, pending: Pending = ()) -> list[int]:
+        if self._direct(state):
+            return _direct_ids(state, tuple(pending))
         node = self._tree(state).get(tuple(pending))
         return sorted(node.next) if node is not None else []
 
     def advance(self, state: Any, pending: Pending, aid: int) -> tuple[Pending, Any]:
         new = (*pending, int(aid))
-        node = self._tree(state).get(new)
-        if node is None:
+        if self._direct(state):
+            count, move = _direct_count(state, new)
+        else:
+            node = self._tree(state).get(new)
+            count, move = (0, None) if node is None else (node.count, node.move)
+        if count == 0:
             raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
-        if node.count == 1:
-            return (), node.move
+        if count == 1:
+            return (), move
         return new, None
 
+    def _direct(self, state: Any) -> bool:
+        """Decide ids by counting (a crowded table, or ``direct`` set) instead of the tree of every move."""
+        if self.direct or state.current_player() < 0:
+            return self.direct and state.current_player() >= 0
+        return isinstance(state.legal_moves(), LegalMoves)
+
     def codes(self, state: Any) -> dict[CasinoAction, list[int]]:
-        """Every legal move with its id sequence: the shortest prefix of its path that no other move shares."""
+        """Every legal move with its id sequence: the shortest prefix of its path that no other move shares.
+
+        This lists every move: on a crowded table use :meth:`encode` for one move."""
         nodes = self._tree(state)
         out = {}
         for move in (state.legal_actions() if state.current_player() >= 0 else []):
@@ -217,10 +235,19 @@ class CasinoAdapter(GameAdapter):
         return out
 
     def encode(self, state: Any, action: CasinoAction) -> list[int]:
-        code = self.codes(state).get(action)
-        if code is None:
+        if state.current_player() < 0 or not state.can_apply(action):
             raise IllegalActionError(f"{action} is not legal here", "codec")
-        return code
+        path = move_path(state.legal_form(action))
+        if not self._direct(state):
+            nodes = self._tree(state)
+            i = 1
+            while nodes[tuple(path[:i])].count > 1:
+                i += 1
+            return path[:i]
+        for i in range(1, len(path) + 1):
+            if _direct_count(state, tuple(path[:i]))[0] == 1:
+                return path[:i]
+        raise AssertionError("a legal move's full path is unique")
 
     def id_to_string(self, aid: int) -> str:
         if aid < TRAIL_ID:
@@ -310,3 +337,77 @@ class CasinoAdapter(GameAdapter):
         for pile in view.captured:
             out.update(c.index for c in pile)
         return out
+
+
+# --- ids decided by counting (crowded tables): no list of moves --------------------------------------
+
+
+def _kind_of(kid: int) -> tuple[str, int] | None:
+    """(kind, value) of a kind id; ``None`` for a non-kind id. A capture's value is the card's."""
+    if kid == TRAIL_ID:
+        return "trail", 0
+    if kid == CAPTURE_ID:
+        return "capture", -1
+    if BUILD_ID <= kid < ITEM_ID:
+        return "build", kid - BUILD_ID + 1
+    return None
+
+
+def _direct_count(state: CasinoState, path: Pending) -> tuple[int, CasinoAction | None]:
+    """How many legal moves have a full path starting with ``path``, and the move when just one."""
+    moves = state.moveset()
+    ci = path[0] - CARD_ID
+    if not 0 <= ci < 52 or not moves.hand >> ci & 1:
+        return 0, None
+    kinds = [TRAIL_ID, CAPTURE_ID, *range(BUILD_ID, ITEM_ID)] if len(path) == 1 else [path[1]]
+    total, found = 0, None
+    for kid in kinds:
+        kv = _kind_of(kid)
+        if kv is None:
+            return 0, None
+        kind, value = kv
+        if kind == "capture":
+            value = VALUE[ci]
+        chosen = chosen_builds = 0
+        after = -1
+        done = False
+        for aid in path[2:]:
+            if done or not (ITEM_ID <= aid <= DONE_ID) or kind == "trail":
+                return 0, None
+            if aid == DONE_ID:
+                done = True
+                continue
+            i = aid - ITEM_ID
+            if i <= after:
+                return 0, None
+            after = i
+            if moves.loose >> i & 1:
+                chosen |= 1 << i
+                continue
+            build = next((b for b in moves.builds if b.cards & -b.cards == 1 << i), None)
+            if build is None:
+                return 0, None
+            chosen_builds |= build.cards
+        n, move = moves.with_prefix(ci, kind, value, chosen, chosen_builds, 51 if done else after)
+        total += n
+        if n:
+            found = move
+    return total, (found if total == 1 else None)
+
+
+def _direct_ids(state: CasinoState, pending: Pending) -> list[int]:
+    """The ids that continue some legal move after ``pending``, decided by counting."""
+    moves = state.moveset()
+    if not pending:
+        return sorted(CARD_ID + ci for ci in bits(moves.hand) if _direct_count(state, (CARD_ID + ci,))[0])
+    if not _direct_count(state, pending)[0]:
+        return []
+    if len(pending) == 1:
+        return [k for k in (TRAIL_ID, CAPTURE_ID, *range(BUILD_ID, ITEM_ID)) if _direct_count(state, (*pending, k))[0]]
+    after = pending[-1] - ITEM_ID if len(pending) > 2 else -1
+    items = [i for i in bits(moves.loose) if i > after]
+    items += [(b.cards & -b.cards).bit_length() - 1 for b in moves.builds]
+    out = [ITEM_ID + i for i in sorted(set(items)) if i > after and _direct_count(state, (*pending, ITEM_ID + i))[0]]
+    if _direct_count(state, (*pending, DONE_ID))[0]:
+        out.append(DONE_ID)
+    return out

@@ -20,9 +20,9 @@ from typing import NamedTuple
 from ..cards import Card
 from .actions import TRAIL, CasinoAction, build, capture
 from .builds import Build
-from .partitions import count_lx, lx_vectors, mask_at, masks_of, splits_with, vector, weight
+from .partitions import count_lx, field, fits, lx_vectors, mask_at, masks_of, splits_with, vector, weight
 from .rules import CasinoRules
-from .values import NUMERALS, RANK_MASK, VALUE, bits, held_values, loose_tables
+from .values import NUMERALS, RANK_MASK, VALUE, VALUE_MASK, bits, held_values, loose_tables
 
 __all__ = ["Block", "MoveSet", "generate_moves", "partner_of", "orphans_ok"]
 
@@ -194,6 +194,52 @@ class MoveSet:
                     return block.action(loose, self.full)
                 return None
         return None
+
+    def with_prefix(
+        self, ci: int, kind: str, value: int, chosen: int, chosen_builds: int, after: int
+    ) -> tuple[int, CasinoAction | None]:
+        """Moves of card ``ci`` of this kind and value whose table items, lowest card first, begin with the chosen ones.
+
+        ``chosen`` (loose cards) and ``chosen_builds`` (build cards) are the
+        items picked so far, all with a lowest card at or below index
+        ``after``; the other items of a counted move all lie above it.
+        Returns how many such moves there are, and the move when there is
+        exactly one. This is what a step-by-step move codec needs, without
+        listing moves.
+        """
+        below = (2 << after) - 1 if after >= 0 else 0
+        total = 0
+        found: CasinoAction | None = None
+        n = vector(self.numerals)
+        pool = self.numerals & ~below
+        c = vector(chosen)
+        a = vector(pool)
+        for block in self.card_blocks(ci):
+            if block.kind != kind or block.value != value:
+                continue
+            early = sum(m for _, m in block.refs if (m & -m) & below)
+            if early != chosen_builds:
+                continue
+            if block.listed is not None:
+                hits = [m for m in block.listed if m & below == chosen]
+                total += len(hits)
+                if hits:
+                    found = block.action(hits[0], self.full)
+                continue
+            if chosen & ~self.numerals:
+                continue
+            for k in lx_vectors(n, block.value, block.need):
+                if (not k and not block.bmask) or not fits(c, k) or not fits(k - c, a):
+                    continue
+                w = weight(k - c, a)
+                total += w
+                if w == 1:
+                    extra = 0
+                    for v in range(1, 11):
+                        if field(k - c, v):
+                            extra |= pool & VALUE_MASK[v]
+                    found = block.action(chosen | extra, self.full)
+        return total, (found if total == 1 else None)
 
     # --- counting, walking, ranking ------------------------------------------------------------
     def block_count(self, block: Block) -> int:

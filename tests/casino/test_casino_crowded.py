@@ -1,0 +1,150 @@
+"""Crowded Casino tables (16 to 28 loose cards): everything answers at once and stays exact.
+
+The issue's table (the lowest numerals loose, 10♦ 9♣ 8♥ 7♥ in hand) has
+about 19,000 legal moves with 16 loose cards and 14.6 million with 24: the
+single-move check, the count, the computer players, the move pickers and the
+research adapter's codec must all work there without the list.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from casino_crowded_support import crowded_state, issue_table
+from casino_positions import variants
+
+from cardtable.adapters.casino import CasinoAdapter, move_path
+from cardtable.agents import make_agent
+from cardtable.cards import Card, parse_cards
+from cardtable.casino import CasinoRules
+from cardtable.casino.legal_moves import LegalMoves
+from cardtable.errors import IllegalActionError
+
+RICH = "TD x 5S+5H 6S+4S 6H+4H 6D+4D 5D+4C+AS 3S+3H+3D+AH 2S+2H+2D+2C+AD+AC"
+"""The richest capture of the 24-card issue table (21 of its cards)."""
+
+
+def cpu(fn: object, repeat: int = 1) -> float:
+    t0 = time.process_time()
+    for _ in range(repeat):
+        fn()  # type: ignore[operator]
+    return (time.process_time() - t0) / repeat
+
+
+def test_counts_of_the_issue_tables() -> None:
+    state = issue_table(2, 16)
+    assert state.legal_action_count() == len(state.legal_actions()) == len(set(state.iter_legal_actions()))
+    big = issue_table(2, 24)
+    assert big.legal_action_count() == 14_615_243
+    assert isinstance(big.legal_moves(), LegalMoves)
+    assert cpu(lambda: issue_table(3, 28).legal_action_count()) < 2.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_single_moves_on_24_and_52_card_tables(players: int) -> None:
+    state = issue_table(players, 24)
+    moves = state.legal_moves()
+    rng = random.Random(players)
+    picks = [moves[rng.randrange(len(moves))] for _ in range(40)]
+    for a in picks:
+        assert state.can_apply(a)
+        assert state.parse_action(str(a)) == a
+    assert max(cpu(lambda a=a: state.verify_action(a), 5) for a in picks) < 0.02
+    # all 24 (worth 84) never split into tens; 20 of them do, in any order and grouping
+    assert not state.can_apply(state.parse_action("TD x " + " ".join(str(c) for c in state.table)))
+    rich = state.parse_action(RICH)
+    assert rich.kind == "capture" and rich.loose.bit_count() == 21 and state.can_apply(rich)
+    assert state.parse_action(" ".join(reversed(RICH.replace("+", " ").split()[2:])).join(("td x ", ""))) == rich
+    # an illegal move among millions is named precisely, fast
+    bad = "TD x AS 2S"
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(bad)
+    assert "7.2.3" in info.value.rule
+    # every numeral of the pack but the hand on the table
+    full = crowded_state(CasinoRules(num_players=players), sum(1 << i for i in range(52) if i % 13 < 10) & ~state.hands[0],
+                         rng, size=1)
+    hand = full.hands[0]
+    for a in [full.moveset().at(rng.randrange(full.legal_action_count())) for _ in range(10)]:
+        assert cpu(lambda a=a: full.verify_action(a), 3) < 0.02
+    assert full.legal_action_count() > 0 and hand
+
+
+def test_agents_decide_within_budget_on_crowded_tables() -> None:
+    for players in (2, 3, 4):
+        for n in (16, 24):
+            state = issue_table(players, n)
+            for level in ("easy", "medium", "hard"):
+                agent = make_agent("casino", level, seed=1)
+                t0 = time.perf_counter()
+                action = agent.act(state.view(0), state.legal_moves())
+                took = time.perf_counter() - t0
+                assert state.can_apply(action)
+                assert took < (1.5 if level == "hard" else 1.0), (level, players, n, took)
+                if level != "hard":
+                    assert action.kind == "capture" and action.card == Card.parse("TD")
+
+
+def test_ordinary_tables_keep_the_list() -> None:
+    state = issue_table(2, 8)
+    assert isinstance(state.legal_moves(), list)
+    assert state.picker_moves() == state.legal_actions()
+
+
+def test_picker_and_selection_on_a_crowded_table() -> None:
+    state = issue_table(4, 24)
+    listed = state.picker_moves()
+    assert 0 < len(listed) < 400 and all(state.can_apply(a) for a in listed)
+    td = Card.parse("TD")
+    chosen = parse_cards("6S 4S 5S 5H")
+    got = state.moves_for_selection(td, chosen)
+    assert [str(a) for a in got] == ["TD x 5S+5H 6S+4S"]
+    seven = Card.parse("7H")
+    builds = state.moves_for_selection(seven, parse_cards("AS 2S"))
+    assert {a.kind for a in builds} == {"build"} and {a.value for a in builds} == {10}
+    assert state.moves_for_selection(td, parse_cards("AS 2S")) == []
+
+
+def test_codec_counts_agree_with_the_tree() -> None:
+    """The counting codec gives the tree codec's ids, codes and moves, step by step."""
+    rng = random.Random(3)
+    for k in range(12):
+        players = 2 + k % 3
+        options = variants(players)[k % 6]
+        rules = CasinoRules(**options)
+        low = [i for i in range(52) if i % 13 < 5]
+        loose = sum(1 << i for i in rng.sample(low, rng.randint(3, 10)))
+        state = crowded_state(rules, loose, rng)
+        for _ in range(3):
+            if state.current_player() < 0:
+                break
+            tree, direct = CasinoAdapter(rules=rules), CasinoAdapter(rules=rules)
+            direct.direct = True
+            assert direct.legal_ids(state) == tree.legal_ids(state)
+            codes = tree.codes(state)
+            for move, code in list(codes.items())[:40]:
+                assert direct.encode(state, move) == code
+                pending: tuple[int, ...] = ()
+                for aid in code:
+                    assert direct.legal_ids(state, pending) == tree.legal_ids(state, pending), (move, pending)
+                    pending, made = direct.advance(state, pending, aid)
+                assert made == move and move_path(made)[:1] == code[:1]
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_codec_on_a_24_card_table() -> None:
+    state = issue_table(3, 24)
+    adapter = CasinoAdapter(num_players=3)
+    t0 = time.process_time()
+    ids = adapter.legal_ids(state)
+    assert ids == sorted(c.index for c in state.hand(0))
+    move = state.parse_action(RICH)
+    code = adapter.encode(state, move)
+    assert adapter.decode(state, code) == move
+    pending: tuple[int, ...] = ()
+    for aid in code[:-1]:
+        pending, _ = adapter.advance(state, pending, aid)
+        assert code[len(pending)] in adapter.legal_ids(state, pending)
+    assert time.process_time() - t0 < 10
