@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                           description="Play a match against computer players: the card table in a terminal, "
                                       "or line mode with --plain (also used when input or output is not a terminal).")
     play.add_argument("game", nargs="?", default=None, choices=games,
-                      help="the game (default: pick it in the app; gin in line mode)")
+                      help="the game (default: you pick it, in the app or in line mode; gin when the input is piped)")
     play.add_argument("--opponent", "-o", action="append", metavar="LEVEL",
                       help="computer level, once per computer seat: random, easy, medium, hard (Gin also simple), "
                            "with options after slashes, e.g. hard/time_budget=0.3 (default: medium at every other seat)")
@@ -284,9 +284,12 @@ def _play(args: argparse.Namespace) -> int:
         from .apps.tui import run_app
 
         return run_app(game, opponents, preset=preset, options=options, seed=seed, store=store)
-    from .apps.plain import play_plain
+    from .apps.plain import choose_game, play_plain
 
-    game = game or "gin"
+    if game is None:  # a person at a terminal picks the game; a script gets Gin Rummy
+        game = choose_game() if sys.stdin.isatty() else "gin"
+        if game is None:
+            return 1
     n = make_game(game, preset=preset, **options).num_players
     if opponents is None:
         from .agents import AGENT_LEVELS

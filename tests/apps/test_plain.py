@@ -127,3 +127,25 @@ def test_help_lists_every_command() -> None:
     assert code == 0
     for name, _ in COMMANDS:
         assert f"  {name}: " in out
+
+
+def test_a_person_at_a_terminal_picks_the_game() -> None:
+    """`cardtable play --plain` at a terminal asks for the game (a script's piped input gets Gin Rummy)."""
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([CARDTABLE, "play", "--plain", "--no-save", "--seed", "2"], stdin=slave,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(slave)
+    try:
+        os.write(master, b"chess\n3\nquit\n")
+        out, err = proc.communicate(timeout=120)
+    finally:
+        os.close(master)
+    text = out.decode()
+    assert proc.returncode == 0, err.decode()
+    assert "Which game? 1. Gin Rummy, 2 players; 2. Casino, 2 to 4 players; 3. Pinochle, 2 players." in text
+    assert "Type 1 to 3, or a game's name: gin, casino or pinochle." in text
+    assert "Pinochle: you against Computer (medium)" in text
+    piped = play(["--plain", "--no-save", "--seed", "2"], "quit\n")[1]
+    assert "Which game?" not in piped and "Gin Rummy: you against Computer (medium)" in piped

@@ -16,8 +16,11 @@ from typing import Any, TextIO
 from .lines import MAX_LINE, Line, LineReader
 from .table import COMMANDS, PlainTable, explain_error, typed_form
 
-__all__ = ["play_plain", "run_plain", "PlainTable", "LineReader", "Line", "MAX_LINE", "COMMANDS",
+__all__ = ["play_plain", "run_plain", "choose_game", "PlainTable", "LineReader", "Line", "MAX_LINE", "COMMANDS",
            "typed_form", "explain_error"]
+
+GAME_CHOICES = (("gin", "Gin Rummy, 2 players"), ("casino", "Casino, 2 to 4 players"),
+                ("pinochle", "Pinochle, 2 players"))
 
 
 def play_plain(
@@ -54,3 +57,27 @@ def run_plain(session: Any, stdin: TextIO | None = None, stdout: TextIO | None =
         table.say()
         table.say("Stopped. " + table.saved_note())
         return 130
+
+
+def choose_game(stdin: TextIO | None = None, stdout: TextIO | None = None) -> str | None:
+    """Ask which game to play (line mode's game picker); ``None`` when the input ends first."""
+    out = stdout if stdout is not None else sys.stdout
+    reader = LineReader(stdin if stdin is not None else sys.stdin)
+    print("Which game? " + "; ".join(f"{i}. {what}" for i, (_, what) in enumerate(GAME_CHOICES, 1))
+          + ". Type its number or name (Enter: Gin Rummy).", file=out, flush=True)
+    while True:
+        out.write("Game: ")
+        out.flush()
+        line = reader.read()
+        if line.eof:
+            return None
+        if line.problem:
+            print(line.problem, file=out, flush=True)
+            continue
+        word = line.text.lower()
+        if not word:
+            return GAME_CHOICES[0][0]
+        for i, (name, what) in enumerate(GAME_CHOICES, 1):
+            if word in (str(i), name) or what.lower().startswith(word):
+                return name
+        print(f"Type 1 to {len(GAME_CHOICES)}, or a game's name: gin, casino or pinochle.", file=out, flush=True)
