@@ -76,6 +76,8 @@ def command_of(args: list[str]) -> str | None:
 
 def extras_for(args: list[str]) -> str:
     """The extras a ``cardtable`` command line needs: the web server for ``serve`` (with psycopg for PostgreSQL)."""
+    if command_of(args) == "docs":
+        return "docs"
     if command_of(args) != "serve":
         return "cli"
     database = os.environ.get("CARDTABLE_DATABASE_URL", "")

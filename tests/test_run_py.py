@@ -66,6 +66,7 @@ def test_each_command_gets_the_extras_it_needs(checkout: Path, monkeypatch: pyte
     run = _load(checkout)
     assert run.extras_for(["play"]) == "cli" and run.extras_for(["replay", "3"]) == "cli"
     assert run.extras_for(["serve"]) == "web"
+    assert run.extras_for(["docs", "--open"]) == "docs" and run.covers("dev", "docs")
     assert run.extras_for(["--database", "postgresql://u@h/db", "serve"]) == "web,postgres"
     assert run.extras_for(["serve", "--database=postgres://u@h/db"]) == "web,postgres"
     assert run.covers("dev", "web,postgres") and run.covers("dev", "cli") and not run.covers("cli", "web")
