@@ -7,6 +7,7 @@ import json
 import pytest
 from gin_positions import position
 
+from cardtable.cards import Card
 from cardtable.errors import InvalidNotationError, InvalidPositionError
 from cardtable.gin import GinGame, GinRules, GinState
 
@@ -37,8 +38,19 @@ def test_text_one_line_json_and_comments_agree() -> None:
     ("change", "message"),
     [
         ({"dealer": "2"}, "dealer must be 0 or 1"),
-        ({"phase": "over"}, "phase must be one of"),
-        ({"phase": "dealing"}, "phase must be one of"),
+        ({"phase": "over"}, "needs 'outcome'"),
+        ({"phase": "dealing", "turn": "1"}, "only the hands are set"),
+        ({"phase": "dealing", "turn": "1", "discard": "-", "hand0": "AS 2S"}, "as many cards as the dealer or one more"),
+        ({"phase": "dealing", "discard": "-"}, "'turn' is the non-dealer"),
+        ({"phase": "showdown"}, "phase must be one of"),
+        ({"phase": "over", "outcome": "void"}, "needs 'void'"),
+        ({"phase": "over", "outcome": "knock"}, "needs the knock discard"),
+        ({"phase": "over", "outcome": "gin", "knock": "KD", "melds": "AS2S3S 4S5S6S"}, "every card of the knocker is melded"),
+        ({"phase": "over", "outcome": "knock", "knock": "KD", "melds": "AS2S3S4S5S6S7S8S9STS"}, "no deadwood is gin"),
+        ({"phase": "over", "outcome": "knock", "knock": "KD", "melds": "AS2S3S 4S5S6S7S8S9S"}, "not an arrangement"),
+        ({"phase": "over", "outcome": "knock", "knock": "KD", "melds": "AS2S"}, "not a meld"),
+        ({"phase": "over", "outcome": "knock", "knock": "KD", "melds": "AH2H3H"}, "not made of the knocker's"),
+        ({"outcome": "void"}, "finished hand only"),
         ({"turn": "x"}, "turn must be 0 or 1"),
         ({"hand0": "AS AS 3S 4S 5S 6S 7S 8S 9S TS"}, "appears twice"),
         ({"discard": "AS"}, "appears twice"),
@@ -103,14 +115,21 @@ def test_wall_phases_round_trip(game_rules: GinRules) -> None:
     assert state.phase == "wall-knock" and same_position(game.from_position(state.to_position()), state)
 
 
-def test_positions_are_written_only_for_decisions() -> None:
+def test_the_deal_and_the_finished_hand_have_positions() -> None:
     state = GinGame().new_hand(0)
-    with pytest.raises(InvalidPositionError, match="dealing"):
-        state.to_position()
+    assert state.to_position().startswith("dealer: 0\nphase: dealing\nturn: 1")
+    state.apply("deal 7H")
+    state.apply("deal 2C")
+    copy = GinGame().from_position(state.to_position())
+    assert copy.hand(1) == [Card.parse("7H")] and copy.hand(0) == [Card.parse("2C")] and copy.stock_size == 50
+    assert [str(a) for a in copy.legal_actions()] == [str(a) for a in state.legal_actions()]
     over = position("AS 2S 3S 4H 5H 6H TC JC QC 8D JD", "9S 9D 9H KS KD KH 5C 6C 7C 3D", discard="2C")
     over.apply("knock JD")
-    with pytest.raises(InvalidPositionError, match="over"):
-        over.to_position()
+    text = over.to_position()
+    assert "phase: over" in text and "outcome: knock" in text and "melds: AS2S3S 4H5H6H TCJCQC" in text
+    back = GinGame().from_position(text)
+    assert back.is_terminal() and back.showdown == over.showdown and back.returns() == over.returns()
+    assert back.view(1).discard_pile[-1] == Card.parse("JD")  # the knock discard is shown after the hand
 
 
 def test_oklahoma_limit_comes_from_the_upcard_field() -> None:

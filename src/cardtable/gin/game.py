@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from ..core import Game, HandResult, MatchOutcome, parse_fields
 from ..errors import IllegalActionError
+from .position import POSITION_FIELDS
 from .rules import GinRules
-from .state import POSITION_FIELDS, GinState
+from .state import GinState
 
 __all__ = ["GinGame"]
 

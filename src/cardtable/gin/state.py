@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SPADES, Card, cards_to_mask, format_cards, iter_mask, mask_to_cards, parse_cards
+from ..cards import SPADES, Card, cards_to_mask, iter_mask, mask_to_cards
 from ..core import CHANCE, TERMINAL, GameState
-from ..errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from ..errors import IllegalActionError, InvalidNotationError
 from .actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction, arrange
 from .melds import (
     FULL,
@@ -29,7 +29,7 @@ from .melds import (
 from .openspiel_deadwood import openspiel_deadwood
 from .rules import GinRules
 
-__all__ = ["GinState", "GinView", "Showdown", "PHASES", "POSITION_FIELDS"]
+__all__ = ["GinState", "GinView", "Showdown", "PHASES"]
 
 DEALING = "dealing"
 OFFER = "offer"
@@ -45,10 +45,6 @@ OVER = "over"
 PHASES = (DEALING, OFFER, OFFER_DEALER, FORCED_DRAW, DRAW_PHASE, DRAWING, DISCARD_PHASE, WALL, WALL_KNOCK, ARRANGE, OVER)
 _CHANCE_PHASES = (DEALING, DRAWING)
 
-POSITION_FIELDS = (
-    "dealer", "phase", "turn", "hand0", "hand1", "discard", "known0", "known1",
-    "taken", "upcard", "limit", "draws", "returned", "offer", "knock",
-)
 
 
 @dataclass(frozen=True)
@@ -690,117 +686,13 @@ class GinState(GameState[GinRules, GinAction, GinView]):
 
     # --- positions ----------------------------------------------------------------------------
     def to_fields(self) -> dict[str, str]:
-        if self.phase in (DEALING, OVER):
-            raise InvalidPositionError(f"positions are written for decision points, not the {self.phase} phase")
-        return {
-            "dealer": str(self.dealer),
-            "phase": self.phase,
-            "turn": str(self.turn),
-            "hand0": format_cards(mask_to_cards(self.hands[0])),
-            "hand1": format_cards(mask_to_cards(self.hands[1])),
-            "discard": format_cards(self.discard),
-            "known0": format_cards(mask_to_cards(self.known[0])),
-            "known1": format_cards(mask_to_cards(self.known[1])),
-            "taken": str(self.taken) if self.taken else "-",
-            "upcard": str(self.first_upcard) if self.first_upcard else "-",
-            "limit": str(self.knock_limit),
-            "draws": str(self.draws),
-            "returned": str(self.returned) if self.returned else "-",
-            "offer": "yes" if self.offer_take else "no",
-            "knock": str(self.knock_card) if self.knock_card else "-",
-        }
+        from .position import state_to_fields
+
+        return state_to_fields(self)
 
     @classmethod
     def from_fields(cls, rules: GinRules, fields: dict[str, str]) -> GinState:
-        """Build a position from :data:`POSITION_FIELDS` (see ``docs``/README for the format)."""
+        """Build a position from its fields (see :mod:`cardtable.gin.position` for the format)."""
+        from .position import state_from_fields
 
-        def need(key: str) -> str:
-            if key not in fields:
-                raise InvalidPositionError(f"position field {key!r} is required")
-            return fields[key]
-
-        def seat(key: str, default: str | None = None) -> int:
-            raw = fields.get(key, default)
-            if raw not in ("0", "1"):
-                raise InvalidPositionError(f"{key} must be 0 or 1, got {raw!r}")
-            return int(raw)
-
-        def card_or_none(key: str) -> Card | None:
-            raw = fields.get(key, "-").strip()
-            return None if raw in ("-", "") else Card.parse(raw)
-
-        dealer = seat("dealer", fields.get("dealer"))
-        phase = need("phase")
-        if phase not in PHASES or phase in (DEALING, OVER):
-            raise InvalidPositionError(f"phase must be one of {', '.join(p for p in PHASES if p not in (DEALING, OVER))}")
-        turn = seat("turn", fields.get("turn"))
-        state = cls(rules, dealer)
-        hands = [parse_cards(need("hand0")), parse_cards(need("hand1"))]
-        discard = parse_cards(fields.get("discard", "-"))
-        knock = card_or_none("knock")
-        seen: set[Card] = set()
-        for c in [*hands[0], *hands[1], *discard, *([knock] if knock else [])]:
-            if c in seen:
-                raise InvalidPositionError(f"card {c} appears twice")
-            seen.add(c)
-        state.hands = [cards_to_mask(hands[0]), cards_to_mask(hands[1])]
-        state.discard = discard
-        state.stock = FULL & ~cards_to_mask(seen)
-        state.stock_size = 52 - len(seen)
-        state.dealt = 21
-        state.phase = phase
-        state.turn = turn
-        for i in (0, 1):
-            known = cards_to_mask(parse_cards(fields.get(f"known{i}", "-")))
-            face_down = knock.bit if knock is not None and phase == ARRANGE and i == turn else 0
-            if known & ~(state.hands[i] | face_down):
-                raise InvalidPositionError(f"known{i} lists cards that are not in hand{i}")
-            state.known[i] = known
-        state.taken = card_or_none("taken")
-        state.first_upcard = card_or_none("upcard") or (discard[0] if discard else None)
-        try:
-            state.knock_limit = int(fields.get("limit", "")) if "limit" in fields else (
-                (0 if state.first_upcard and state.first_upcard.rank == 1 else (state.first_upcard.value if state.first_upcard else 10))
-                if rules.oklahoma else rules.knock_limit
-            )
-            state.draws = int(fields.get("draws", "0"))
-        except ValueError as exc:
-            raise InvalidPositionError(f"limit and draws must be integers: {exc}") from None
-        if not 0 <= state.knock_limit <= 10 or state.draws < 0:
-            raise InvalidPositionError("limit must be 0..10 and draws >= 0")
-        state.returned = card_or_none("returned")
-        state.offer_take = fields.get("offer", "no").lower() in ("yes", "true", "1")
-        state.knock_card = knock
-        # consistency of sizes per phase
-        sizes = [len(hands[0]), len(hands[1])]
-        holding = 11 if phase in (DISCARD_PHASE, WALL_KNOCK) else 10
-        if sizes[turn] != holding or sizes[1 - turn] != 10:
-            raise InvalidPositionError(
-                f"in the {phase} phase seat {turn} holds {holding} cards and the other 10; got {sizes}"
-            )
-        if phase in (OFFER, OFFER_DEALER, FORCED_DRAW):
-            if len(discard) != 1:
-                raise InvalidPositionError("during the first-upcard offer the discard pile is the single first upcard")
-            nd = 1 - dealer
-            expected = {OFFER: nd, OFFER_DEALER: dealer, FORCED_DRAW: nd}[phase]
-            if turn != expected:
-                raise InvalidPositionError(f"in the {phase} phase seat {expected} is to act")
-            state.decisions = {OFFER: [], OFFER_DEALER: [(nd, "pass")], FORCED_DRAW: [(nd, "pass"), (dealer, "pass")]}[phase]
-        elif phase in (DRAW_PHASE, WALL) and not discard:
-            raise InvalidPositionError("the discard pile cannot be empty at a draw decision")
-        if state.taken is not None and not state.hands[turn] & state.taken.bit:
-            raise InvalidPositionError("taken must be a card in the hand of the seat to act")
-        if phase == ARRANGE and knock is None:
-            raise InvalidPositionError("the arrange phase needs the knock discard (field 'knock')")
-        if phase == ARRANGE and deadwood(state.hands[turn]) > state.knock_limit:
-            raise InvalidPositionError("the knocker's deadwood exceeds the knock limit")
-        min_stock = 3 if phase in (DRAW_PHASE, FORCED_DRAW, OFFER, OFFER_DEALER) else 2
-        if phase == DRAWING:
-            min_stock = 3
-        if state.stock_size < min_stock:
-            raise InvalidPositionError(f"the stock would hold {state.stock_size} cards; at least {min_stock} needed here")
-        if phase in (WALL, WALL_KNOCK) and state.stock_size != 2:
-            raise InvalidPositionError(f"the wall happens only with 2 cards in the stock, not {state.stock_size}")
-        if state.taken is not None and phase not in (DISCARD_PHASE, WALL_KNOCK, ARRANGE):
-            raise InvalidPositionError(f"'taken' is only meaningful in a discard or arrange decision, not in the {phase} phase")
-        return state
+        return state_from_fields(rules, fields)

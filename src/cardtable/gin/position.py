@@ -1,0 +1,287 @@
+"""Gin Rummy positions: every state of a hand as ``key: value`` fields, written and read back exactly.
+
+=============  ==================================================================================
+field          value
+=============  ==================================================================================
+``dealer``     the dealer's seat
+``phase``      ``dealing``, ``offer``, ``offer-dealer``, ``forced-draw``, ``draw``, ``drawing``,
+               ``discard``, ``wall``, ``wall-knock``, ``arrange`` or ``over`` (the hand has ended)
+``turn``       the seat to act; in ``over`` the knocker (or the seat whose action ended a void hand)
+``hand0``      seat 0's cards (``-`` when none); ``hand1`` likewise
+``discard``    the discard pile, bottom to top (its last card is the upcard)
+``known0``     cards of hand0 taken from the discard pile, known to the opponent; ``known1`` likewise
+``taken``      the card taken from the discard pile this turn
+``upcard``     the first upcard (default: the bottom of the discard pile)
+``limit``      the knock limit (default from the rules, or the Oklahoma upcard)
+``draws``      upcard takes in normal turns so far (the discard-draw cap, 4.6.2)
+``returned``   the repeated-upcard guard: the card just taken and returned (4.6.1)
+``offer``      ``yes`` when the card in hand was taken during the first-upcard offer
+``knock``      the knock discard, face down (``arrange`` and ``over``)
+``outcome``    in ``over``: ``knock``, ``gin``, ``big gin`` or ``void``
+``melds``      in ``over`` after a knock: the knocker's melds as in ``arrange`` (``4D5D6D7D 7S7C7H``)
+``void``       in ``over`` for a void hand: why it was void (section 4.5 / 4.6 text)
+=============  ==================================================================================
+
+The stock is every card not listed. During the deal (``phase: dealing``) the hands hold the cards
+dealt so far (non-dealer first, one at a time) and the pile is empty. A finished hand is read back
+with its whole showdown: the knocker's melds as laid, and the defender's melds and layoffs, which
+the engine makes itself (the best ones, 5.3), so that no layoff step is ever left half done.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card, cards_to_mask, format_cards, mask_to_cards, parse_cards
+from ..errors import InvalidNotationError, InvalidPositionError
+from .actions import arrange
+from .melds import FULL, canonical_arrangement, deadwood, deadwood_cards, is_meld
+from .rules import GinRules
+
+if TYPE_CHECKING:
+    from .state import GinState
+
+__all__ = ["POSITION_FIELDS", "state_to_fields", "state_from_fields"]
+
+POSITION_FIELDS = (
+    "dealer", "phase", "turn", "hand0", "hand1", "discard", "known0", "known1",
+    "taken", "upcard", "limit", "draws", "returned", "offer", "knock", "outcome", "melds", "void",
+)
+_OUTCOMES = ("knock", "gin", "big gin", "void")
+
+
+def _card_text(card: Card | None) -> str:
+    return str(card) if card is not None else "-"
+
+
+def state_to_fields(state: GinState) -> dict[str, str]:
+    """The exact position of ``state`` (any state of the hand)."""
+    out = {
+        "dealer": str(state.dealer),
+        "phase": state.phase,
+        "turn": str(state.turn),
+        "hand0": format_cards(mask_to_cards(state.hands[0])),
+        "hand1": format_cards(mask_to_cards(state.hands[1])),
+        "discard": format_cards(state.discard),
+        "known0": format_cards(mask_to_cards(state.known[0])),
+        "known1": format_cards(mask_to_cards(state.known[1])),
+        "taken": _card_text(state.taken),
+        "upcard": _card_text(state.first_upcard),
+        "limit": str(state.knock_limit),
+        "draws": str(state.draws),
+        "returned": _card_text(state.returned),
+        "offer": "yes" if state.offer_take else "no",
+        "knock": _card_text(state.knock_card),
+    }
+    sd = state.showdown
+    if sd is not None:
+        out["outcome"] = sd.outcome
+        if sd.outcome == "void":
+            out["void"] = sd.void_reason
+        else:
+            out["melds"] = str(arrange(tuple(cards_to_mask(m) for m in sd.knocker_melds)))[len("arrange "):] or "-"
+    return out
+
+
+def _seat(fields: dict[str, str], key: str) -> int:
+    raw = fields.get(key)
+    if raw not in ("0", "1"):
+        raise InvalidPositionError(f"{key} must be 0 or 1, got {raw!r}")
+    return int(raw)
+
+
+def _cards(fields: dict[str, str], key: str, default: str = "-") -> list[Card]:
+    try:
+        return parse_cards(fields.get(key, default))
+    except InvalidNotationError as exc:
+        raise InvalidPositionError(f"{key}: {exc}") from None
+
+
+def _card(fields: dict[str, str], key: str) -> Card | None:
+    cards = _cards(fields, key)
+    if len(cards) > 1:
+        raise InvalidPositionError(f"{key} is one card or -")
+    return cards[0] if cards else None
+
+
+def _melds(raw: str, hand: int) -> tuple[int, ...]:
+    """The knocker's melds written as card runs (``4D5D6D7D 7S7C7H``), checked against ``hand``."""
+    melds = []
+    used = 0
+    for group in raw.split():
+        if group == "-":
+            continue
+        try:
+            cards = [Card.parse(group[i:i + 2]) for i in range(0, len(group), 2)]
+        except InvalidNotationError as exc:
+            raise InvalidPositionError(f"melds: {exc}") from None
+        mask = cards_to_mask(cards)
+        if len(cards) != mask.bit_count() or not is_meld(mask):
+            raise InvalidPositionError(f"melds: {group} is not a meld")
+        if mask & ~hand or mask & used:
+            raise InvalidPositionError(f"melds: {group} is not made of the knocker's remaining cards")
+        used |= mask
+        melds.append(mask)
+    return tuple(sorted(melds))
+
+
+def state_from_fields(rules: GinRules, fields: dict[str, str]) -> GinState:
+    """Set up a position from :data:`POSITION_FIELDS`; impossible positions raise :class:`InvalidPositionError`."""
+    from .state import (
+        ARRANGE,
+        DEALING,
+        DISCARD_PHASE,
+        DRAW_PHASE,
+        DRAWING,
+        FORCED_DRAW,
+        OFFER,
+        OFFER_DEALER,
+        OVER,
+        PHASES,
+        WALL,
+        WALL_KNOCK,
+        GinState,
+    )
+
+    dealer = _seat(fields, "dealer")
+    phase = fields.get("phase")
+    if phase is None:
+        raise InvalidPositionError("position field 'phase' is required")
+    if phase not in PHASES:
+        raise InvalidPositionError(f"phase must be one of {', '.join(PHASES)}")
+    turn = _seat(fields, "turn") if phase != DEALING or "turn" in fields else 1 - dealer
+    state = GinState(rules, dealer)
+    for key in ("hand0", "hand1"):
+        if key not in fields:
+            raise InvalidPositionError(f"position field {key!r} is required")
+    hands = [_cards(fields, "hand0"), _cards(fields, "hand1")]
+    discard = _cards(fields, "discard")
+    knock = _card(fields, "knock")
+    seen: set[Card] = set()
+    for c in [*hands[0], *hands[1], *discard, *([knock] if knock else [])]:
+        if c in seen:
+            raise InvalidPositionError(f"card {c} appears twice")
+        seen.add(c)
+    state.hands = [cards_to_mask(hands[0]), cards_to_mask(hands[1])]
+    state.discard = discard
+    state.stock = FULL & ~cards_to_mask(seen)
+    state.stock_size = 52 - len(seen)
+    sizes = [len(hands[0]), len(hands[1])]
+    if phase == DEALING:
+        return _dealing(state, sizes, turn, fields)
+    state.dealt = 21
+    state.phase = phase
+    state.turn = turn
+    for i in (0, 1):
+        known = cards_to_mask(_cards(fields, f"known{i}"))
+        face_down = knock.bit if knock is not None and phase == ARRANGE and i == turn else 0
+        if known & ~(state.hands[i] | face_down):
+            raise InvalidPositionError(f"known{i} lists cards that are not in hand{i}")
+        state.known[i] = known
+    state.taken = _card(fields, "taken")
+    first = _card(fields, "upcard")
+    state.first_upcard = first or (discard[0] if discard else None)
+    try:
+        state.knock_limit = int(fields["limit"]) if "limit" in fields else (
+            (0 if state.first_upcard and state.first_upcard.rank == 1 else (state.first_upcard.value if state.first_upcard else 10))
+            if rules.oklahoma else rules.knock_limit
+        )
+        state.draws = int(fields.get("draws", "0"))
+    except ValueError as exc:
+        raise InvalidPositionError(f"limit and draws must be integers: {exc}") from None
+    if not 0 <= state.knock_limit <= 10 or state.draws < 0:
+        raise InvalidPositionError("limit must be 0..10 and draws >= 0")
+    state.returned = _card(fields, "returned")
+    state.offer_take = fields.get("offer", "no").lower() in ("yes", "true", "1")
+    state.knock_card = knock
+    for key in ("outcome", "melds", "void"):
+        if key in fields and phase != OVER:
+            raise InvalidPositionError(f"{key!r} is given for a finished hand only (phase: over)")
+    if phase == OVER:
+        return _finished(state, sizes, fields)
+    holding = 11 if phase in (DISCARD_PHASE, WALL_KNOCK) else 10
+    if sizes[turn] != holding or sizes[1 - turn] != 10:
+        raise InvalidPositionError(
+            f"in the {phase} phase seat {turn} holds {holding} cards and the other 10; got {sizes}"
+        )
+    if phase in (OFFER, OFFER_DEALER, FORCED_DRAW):
+        if len(discard) != 1:
+            raise InvalidPositionError("during the first-upcard offer the discard pile is the single first upcard")
+        nd = 1 - dealer
+        expected = {OFFER: nd, OFFER_DEALER: dealer, FORCED_DRAW: nd}[phase]
+        if turn != expected:
+            raise InvalidPositionError(f"in the {phase} phase seat {expected} is to act")
+        state.decisions = {OFFER: [], OFFER_DEALER: [(nd, "pass")], FORCED_DRAW: [(nd, "pass"), (dealer, "pass")]}[phase]
+    elif phase in (DRAW_PHASE, WALL) and not discard:
+        raise InvalidPositionError("the discard pile cannot be empty at a draw decision")
+    if state.taken is not None and not state.hands[turn] & state.taken.bit:
+        raise InvalidPositionError("taken must be a card in the hand of the seat to act")
+    if phase == ARRANGE and knock is None:
+        raise InvalidPositionError("the arrange phase needs the knock discard (field 'knock')")
+    if phase == ARRANGE and deadwood(state.hands[turn]) > state.knock_limit:
+        raise InvalidPositionError("the knocker's deadwood exceeds the knock limit")
+    min_stock = 3 if phase in (DRAW_PHASE, FORCED_DRAW, OFFER, OFFER_DEALER, DRAWING) else 2
+    if state.stock_size < min_stock:
+        raise InvalidPositionError(f"the stock would hold {state.stock_size} cards; at least {min_stock} needed here")
+    if phase in (WALL, WALL_KNOCK) and state.stock_size != 2:
+        raise InvalidPositionError(f"the wall happens only with 2 cards in the stock, not {state.stock_size}")
+    if state.taken is not None and phase not in (DISCARD_PHASE, WALL_KNOCK, ARRANGE):
+        raise InvalidPositionError(f"'taken' is only meaningful in a discard or arrange decision, not in the {phase} phase")
+    return state
+
+
+def _dealing(state: GinState, sizes: list[int], turn: int, fields: dict[str, str]) -> GinState:
+    """A position during the deal: cards go one at a time, non-dealer first (3.3)."""
+    dealt = sizes[0] + sizes[1]
+    nd = 1 - state.dealer
+    if sizes[nd] != (dealt + 1) // 2 or sizes[state.dealer] != dealt // 2 or dealt > 20:
+        raise InvalidPositionError(
+            f"during the deal the non-dealer holds as many cards as the dealer or one more (10 each at most); got {sizes}"
+        )
+    if turn != nd:
+        raise InvalidPositionError(f"during the deal 'turn' is the non-dealer, seat {nd}")
+    defaults = {"discard": "-", "known0": "-", "known1": "-", "taken": "-", "upcard": "-", "draws": "0",
+                "returned": "-", "offer": "no", "knock": "-", "limit": str(state.rules.knock_limit)}
+    extra = [k for k in fields if k in ("outcome", "melds", "void")
+             or (k in defaults and fields[k].strip().lower() not in (defaults[k].lower(), ""))]
+    if extra:
+        raise InvalidPositionError(f"during the deal only the hands are set (got {', '.join(extra)})")
+    state.dealt = dealt
+    return state
+
+
+def _finished(state: GinState, sizes: list[int], fields: dict[str, str]) -> GinState:
+    """A finished hand: a void hand, or the showdown after a knock, gin or big gin, scored again."""
+    outcome = fields.get("outcome")
+    if outcome not in _OUTCOMES:
+        raise InvalidPositionError(f"a finished hand needs 'outcome': one of {', '.join(_OUTCOMES)}")
+    knocker = state.turn
+    want = [10, 10]
+    if outcome == "big gin":
+        want[knocker] = 11
+    if sizes != want:
+        raise InvalidPositionError(f"after a {outcome} the hands hold {want} cards; got {sizes}")
+    if outcome == "void":
+        if "melds" in fields or state.knock_card is not None:
+            raise InvalidPositionError("a void hand has no knock and no melds")
+        reason = fields.get("void", "").strip()
+        if not reason:
+            raise InvalidPositionError("a void hand needs 'void': the reason it was void")
+        state._void(reason)
+        return state
+    if "void" in fields:
+        raise InvalidPositionError("'void' is given for a void hand only")
+    if (state.knock_card is None) != (outcome == "big gin"):
+        raise InvalidPositionError("a knock or gin needs the knock discard (field 'knock'); big gin has none")
+    hand = state.hands[knocker]
+    melds = _melds(fields["melds"], hand) if "melds" in fields else canonical_arrangement(hand)
+    left = deadwood_cards(hand, melds)
+    if outcome in ("gin", "big gin") and left:
+        raise InvalidPositionError(f"{outcome}: every card of the knocker is melded")
+    if outcome == "knock" and not left:
+        raise InvalidPositionError("knock: a knock leaving no deadwood is gin")
+    if melds not in state.knock_arrangements():
+        raise InvalidPositionError(f"melds: not an arrangement the knocker may show under these rules "
+                                   f"(knocker_melds={state.rules.knocker_melds}, knock limit {state.knock_limit})")
+    state._showdown(outcome, knocker, melds)
+    return state
