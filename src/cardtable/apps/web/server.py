@@ -351,7 +351,7 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
             elif kind == "undo":
                 await manager.undo(table, seat, msg.get("n"))
             else:
-                conn.push({"t": "hints", "hints": await manager.hints(table, seat)})
+                conn.push({"t": "hints", "hints": await manager.hints(table, seat, client=conn)})
         else:
             raise WebError("unknown", f"unknown message type {str(kind)[:20]!r}")
     except WebError as exc:

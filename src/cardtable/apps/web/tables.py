@@ -36,6 +36,7 @@ from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
 from ..words import describe_move
 from . import persistence as db
+from .hints import HintDesk, HintRefused
 from .serialize import CARD_TOKEN, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
@@ -344,6 +345,7 @@ class TableManager:
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self.reconnector = db.Reconnector(store, self._resume)
+        self.hint_desk = HintDesk()
 
     # --- persistence -------------------------------------------------------------------------------
     def _save(self, table: Table, *, new: bool = False) -> None:
@@ -549,7 +551,9 @@ class TableManager:
             table.broadcast()
         self.kick(table)
 
-    async def hints(self, table: Table, seat: int, k: int = 3) -> list[dict[str, Any]]:
+    async def hints(self, table: Table, seat: int, k: int = 3, client: Any = None) -> list[dict[str, Any]]:
+        """The hint player's best ``k`` moves for ``seat``, within the thinking budgets of :attr:`hint_desk`
+        (``client``: the connection asking, which has a budget of its own; :mod:`.hints`)."""
         async with table.lock:
             if table.to_act() != seat:
                 raise WebError("turn", "hints are for your turn")
@@ -559,13 +563,20 @@ class TableManager:
             state = table.match.state.clone()
             view = state.view(seat)
             legal = state.legal_moves()
-        raw = await asyncio.to_thread(agent.explain, view, legal, k)
-        out = []
-        for item in list(raw)[:k]:
-            action, value = (item[0], item[1]) if isinstance(item, tuple | list) else (item, None)
-            out.append({"m": str(action), "label": describe_move(state, action),
-                        "value": None if value is None else round(float(value), 3)})
-        return out
+            key = (table.version, seat)
+
+        def think() -> list[dict[str, Any]]:
+            out = []
+            for item in list(agent.explain(view, legal, k))[:k]:
+                action, value = (item[0], item[1]) if isinstance(item, tuple | list) else (item, None)
+                out.append({"m": str(action), "label": describe_move(state, action),
+                            "value": None if value is None else round(float(value), 3)})
+            return out
+
+        try:
+            return await self.hint_desk.work_out(table.id, key, client, think)
+        except HintRefused as exc:
+            raise WebError(exc.code, str(exc)) from None
 
     # --- the computer ----------------------------------------------------------------------------
     def kick(self, table: Table) -> None:

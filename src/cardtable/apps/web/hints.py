@@ -1,0 +1,150 @@
+"""Hints on a budget: asking the computer for a move costs real thinking time, so it is rationed.
+
+A hint takes the strongest computer player up to about a second of thinking
+(in worker threads or processes). :class:`HintDesk` keeps one client from
+starving the server:
+
+* the same position (table move counter and seat) is answered from a cache:
+  asking again costs nothing;
+* each connection and each table has a budget of thinking seconds
+  (:class:`Budget`, a token bucket refilled by the minute); a hint is refused
+  with the wait until the next one while a budget is spent;
+* hints are worked out :attr:`HintDesk.workers` at a time for the whole server;
+  others queue, and a queue that is too long or too slow is refused with a
+  clear message instead of piling up.
+
+Needs asyncio only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Budget", "HintDesk", "HintLimits", "HintRefused"]
+
+
+class HintRefused(Exception):
+    """A hint the desk will not work out now; ``code`` is ``hint-budget`` or ``busy``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Budget:
+    """A bucket of thinking seconds: ``capacity`` at most, refilled at ``per_minute`` a minute.
+    Spending may run it below zero; the next hint then waits until it is positive again.
+
+    >>> b = Budget(2.0, 60.0, clock=lambda: 0.0)
+    >>> b.ready(), b.charge(3.0), b.ready(), b.wait()
+    (True, None, False, 1.0)
+    """
+
+    def __init__(self, capacity: float, per_minute: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.capacity = capacity
+        self.rate = per_minute / 60.0
+        self.clock = clock
+        self.level = capacity
+        self.stamp = clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.level = min(self.capacity, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def ready(self) -> bool:
+        self._refill()
+        return self.level > 0.0
+
+    def wait(self) -> float:
+        """Seconds until :meth:`ready` (0 when it is)."""
+        self._refill()
+        return 0.0 if self.level > 0.0 else (-self.level + 1e-9) / self.rate if self.rate > 0 else math.inf
+
+    def charge(self, seconds: float) -> None:
+        self._refill()
+        self.level -= seconds
+
+
+@dataclass(frozen=True)
+class HintLimits:
+    """Thinking seconds per connection and per table (capacity, refill a minute), and the shared queue."""
+
+    connection: tuple[float, float] = (10.0, 10.0)
+    table: tuple[float, float] = (15.0, 15.0)
+    workers: int = 1
+    """Hints worked out at once on the whole server (the rest queue)."""
+    max_waiting: int = 8
+    """Hints that may wait for a worker; more are refused at once."""
+    max_wait: float = 20.0
+    """Seconds a hint may wait for a worker before it is refused."""
+
+
+class HintDesk:
+    """Works out hints for a server's tables within :class:`HintLimits` (see the module docstring)."""
+
+    def __init__(self, limits: HintLimits | None = None) -> None:
+        self.limits = limits or HintLimits()
+        self._slots = asyncio.Semaphore(self.limits.workers)
+        self._waiting = 0
+        self._clients: weakref.WeakKeyDictionary[Any, Budget] = weakref.WeakKeyDictionary()
+        self._tables: dict[str, Budget] = {}
+        self._cache: dict[str, tuple[tuple[int, int], list[dict[str, Any]]]] = {}
+        self.thinking = 0.0
+        """Seconds spent working out hints so far (for tests and logs)."""
+
+    def _budgets(self, table_id: str, client: Any) -> list[tuple[str, Budget]]:
+        out = []
+        if client is not None:
+            b = self._clients.get(client)
+            if b is None:
+                b = self._clients[client] = Budget(*self.limits.connection)
+            out.append(("for this window", b))
+        t = self._tables.get(table_id)
+        if t is None:
+            t = self._tables[table_id] = Budget(*self.limits.table)
+        out.append(("at this table", t))
+        return out
+
+    def cached(self, table_id: str, key: tuple[int, int]) -> list[dict[str, Any]] | None:
+        hit = self._cache.get(table_id)
+        return hit[1] if hit is not None and hit[0] == key else None
+
+    async def work_out(self, table_id: str, key: tuple[int, int], client: Any,
+                       think: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        """Run ``think`` (in a worker thread) for position ``key`` of table ``table_id`` if the budgets of
+        ``client`` and the table allow it and a worker frees up in time; raises :class:`HintRefused`."""
+        hit = self.cached(table_id, key)
+        if hit is not None:
+            return hit
+        budgets = self._budgets(table_id, client)
+        for where, budget in budgets:
+            if not budget.ready():
+                raise HintRefused("hint-budget", f"hints are rationed so that every table gets its turn: "
+                                  f"the next one {where} in {math.ceil(budget.wait())} s")
+        if self._waiting >= self.limits.max_waiting:
+            raise HintRefused("busy", "the server is busy working out other hints; try again in a moment")
+        self._waiting += 1
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.limits.max_wait)
+        except TimeoutError:
+            raise HintRefused("busy", "the server is busy working out other hints; try again in a moment") from None
+        finally:
+            self._waiting -= 1
+        start = time.perf_counter()
+        try:
+            out = await asyncio.to_thread(think)
+        finally:
+            self._slots.release()
+            cost = time.perf_counter() - start
+            self.thinking += cost
+            for _, budget in budgets:
+                budget.charge(cost)
+        self._cache[table_id] = (key, out)
+        return out
