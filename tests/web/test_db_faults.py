@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import shutil
 import sqlite3
+import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -27,6 +30,20 @@ from cardtable.store import Store
 from cardtable.store.store import replay_record
 
 from .conftest import new_table
+from .db_faults_kit import (
+    choose,
+    free_port,
+    http,
+    move,
+    prepared_table,
+    recv_until,
+    start_server,
+    stored_actions,
+    up,
+    wait_for,
+)
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
 
 VS_COMPUTER = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "random"}]
 
@@ -65,7 +82,7 @@ def next_stock_card(table: Any) -> str:
     return probe.hands[-1].actions[-1].split()[-1]
 
 
-def stored_actions(db: str, game_id: int) -> list[list[str]]:
+def stored_hands(db: str, game_id: int) -> list[list[str]]:
     with Store.open(db) as store:
         return store.load_record(game_id).hands
 
@@ -85,7 +102,7 @@ def test_a_locked_database_refuses_the_move_unchanged_and_play_resumes(tmp_path:
             watcher.receive_json()
             m = to_draw(ws, ws.receive_json())
             card, n, before = next_stock_card(table), m["n"], GameRecord.from_match(table.match).hands
-            assert stored_actions(db, table.game_id) == before
+            assert stored_hands(db, table.game_id) == before
 
             locker = sqlite3.connect(db, isolation_level=None)
             locker.execute("BEGIN EXCLUSIVE")  # another program holds the database
@@ -110,7 +127,7 @@ def test_a_locked_database_refuses_the_move_unchanged_and_play_resumes(tmp_path:
             ws.send_json({"t": "act", "m": "draw", "n": n})
             drew, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > n)
             assert card in drew["view"]["hand"]  # the same card: the stock did not change
-            assert stored_actions(db, table.game_id) == GameRecord.from_match(table.match).hands
+            assert stored_hands(db, table.game_id) == GameRecord.from_match(table.match).hands
 
             # The computer's save fails: it waits, and moves once the database is back.
             manager.think_delay = 1.0
@@ -126,7 +143,7 @@ def test_a_locked_database_refuses_the_move_unchanged_and_play_resumes(tmp_path:
             locker.close()
             until(ws, lambda x: x["t"] == "state" and x["n"] > mine["n"] and x["paused"] is None
                   and (x["to_act"] == 0 or x["over"]))  # the computer drew and discarded
-        assert stored_actions(db, table.game_id) == GameRecord.from_match(table.match).hands
+        assert stored_hands(db, table.game_id) == GameRecord.from_match(table.match).hands
     failures = [r for r in caplog.records if "not saved" in r.getMessage()]
     assert len(failures) == 2 and all(r.exc_info is None and "\n" not in r.getMessage() for r in failures)
     assert any("database is back" in r.getMessage() for r in caplog.records)
@@ -157,3 +174,55 @@ def test_database_down_gives_503_json_and_a_join_error(tmp_path: Path, monkeypat
         with client.websocket_connect(f"/ws/{made['id']}") as ws:  # back: the same link works
             ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
             assert ws.receive_json()["t"] == "state"
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("runuser") is None,
+                    reason="runs the server as 'nobody' (needs root), since root ignores file permissions")
+def test_a_read_only_sqlite_database_warns_refuses_moves_and_recovers_without_restart(tmp_path: Path) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="cardtable-ro-"))  # pytest's own folders are closed to other users
+    db = str(folder / "ro.db")
+    table_id, tokens = prepared_table(db, ("human", "human"))
+    for path in [folder, *folder.iterdir()]:
+        os.chown(path, *_nobody())
+    folder.chmod(0o777)
+    os.chmod(db, 0o444)
+    port, log_path = free_port(), tmp_path / "server.log"
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(db, port, log_path, user="nobody")
+    try:
+        wait_for(lambda: "READY" in log_path.read_text(), 60, "the server to start")
+        assert "cannot be written now" in log_path.read_text()  # warned at start
+        wait_for(lambda: up(base), 30, "the server to answer")
+        ws_url = f"ws://127.0.0.1:{port}/ws/{table_id}"
+        with websockets_sync.connect(ws_url, origin=base) as a, websockets_sync.connect(ws_url, origin=base) as b:
+            seats = [a, b]
+            for ws, token in zip(seats, tokens):
+                ws.send(json.dumps({"t": "join", "token": token}))
+            state = recv_until(a, lambda m: m["t"] == "state" and not m["waiting"])
+            if state["you"] != state["to_act"]:
+                state = recv_until(seats[state["to_act"]], lambda m: m["t"] == "state" and m["n"] == state["n"])
+            mover = seats[state["to_act"]]
+            mover.send(json.dumps({"t": "act", "m": choose(state), "n": state["n"]}))
+            refused = recv_until(mover, lambda m: m["t"] == "error" and m["msg"] == DB_REFUSED)
+            assert refused["code"] == "database"
+            status, body = http("POST", f"{base}/api/tables", {"game": "gin", "seats": VS_COMPUTER})
+            assert status == 503 and body["code"] == "database"
+            os.chmod(db, 0o644)  # permissions come back: no restart needed
+            back = recv_until(mover, lambda m: m["t"] == "state" and m["paused"] is None, limit=30)
+            assert back["n"] == state["n"]
+            after = move(seats, back)
+            assert after["n"] > state["n"]
+        with Store.open(db) as store:
+            assert stored_actions(store, table_id) == after["n"]
+        assert http("POST", f"{base}/api/tables", {"game": "gin", "seats": VS_COMPUTER})[0] == 200
+    finally:
+        server.terminate()
+        server.wait(20)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _nobody() -> tuple[int, int]:
+    import pwd
+
+    entry = pwd.getpwnam("nobody")
+    return entry.pw_uid, entry.pw_gid

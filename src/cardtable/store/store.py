@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import uuid
@@ -277,15 +278,39 @@ class Store:
     def check_writable(self) -> None:
         """Raise :class:`StoreError` unless a write can be made now (a read-only file, a lock, a server down).
 
-        Writes a row and rolls it back, so nothing changes.
+        Writes a row and rolls it back, so nothing changes. A SQLite connection
+        opened while the file was read-only stays so: after such a failure the
+        probe tries once more on a new connection (the failure dropped the old ones).
         """
-        try:
-            with self._write() as conn:
-                conn.execute(insert(s.schema_version).values(version=-1, description="write probe",
-                                                             applied_at=_utcnow()))
-                raise _RollBack
-        except _RollBack:
-            pass
+        for attempt in (1, 2):
+            try:
+                with self._write() as conn:
+                    conn.execute(insert(s.schema_version).values(version=-1, description="write probe",
+                                                                 applied_at=_utcnow()))
+                    raise _RollBack
+            except _RollBack:
+                return
+            except StoreError as exc:
+                if attempt == 2 or "readonly" not in str(exc):
+                    raise
+                self._match_sidecar_modes()
+
+    def _match_sidecar_modes(self) -> None:
+        """Give SQLite's ``-wal``/``-shm`` files the database file's permissions again.
+
+        SQLite creates them with the permissions the database had then; once the
+        database is writable again, a read-only ``-shm`` left from that time would
+        keep every connection read-only.
+        """
+        path = self.path
+        if path is None or not os.access(path, os.W_OK):
+            return
+        mode = path.stat().st_mode & 0o666
+        for suffix in ("-wal", "-shm"):
+            side = path.with_name(path.name + suffix)
+            with contextlib.suppress(OSError):
+                if side.exists() and not os.access(side, os.W_OK):
+                    side.chmod(mode)
 
     # --- saving -----------------------------------------------------------------------------------
     def save_match(
