@@ -515,7 +515,8 @@ class TableManager:
             raise WebError("bad-request", "echo the table's move counter 'n' with every move")
         async with table.lock:
             if n != table.version:
-                raise WebError("stale", f"the table has moved on (move {table.version}, you sent {n}); "
+                sent = str(n) if len(str(n)) <= 12 else str(n)[:12] + "…"  # never echo a hostile number at length
+                raise WebError("stale", f"the table has moved on (move {table.version}, you sent {sent}); "
                                "your view is refreshed")
             if table.match.is_over():
                 raise WebError("over", "the match is over")
