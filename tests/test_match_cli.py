@@ -70,7 +70,7 @@ def test_plain_mode_through_a_pipe() -> None:
     )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
-    assert "Hand 1 begins" in out
+    assert "— New hand: You dealt; first upcard K♠ (knock limit 10)." in out
     assert "1. Take the K♠ from the discard pile (take)\n  2. Pass on the K♠ (pass)" in out
     assert "Not played. That is not a move or a command." in out
     assert "This game was not saved." in out
@@ -99,10 +99,11 @@ def test_plain_mode_plays_a_whole_match_with_scripted_input() -> None:
     assert play_plain("gin", ["simple"], seed=4, stdin=inp, stdout=inp.out) == 0
     out = inp.out.getvalue()
     assert "The match is over:" in out
-    hands = re.findall(r"^Hand (\d+) is over\.$", out, re.M)
-    assert len(hands) >= 2
-    for n in hands[:-1]:  # each hand is reported before the next one is announced
-        assert out.index(f"Hand {n} is over.") < out.index(f"Hand {int(n) + 1} begins")
+    # each hand is reported before the next one is dealt: new, over, new, over ...
+    events = re.findall(r"^(— New hand|Hand \d+ is over\.)", out, re.M)
+    assert len(events) >= 4
+    for i, event in enumerate(events):
+        assert event == ("— New hand" if i % 2 == 0 else f"Hand {i // 2 + 1} is over."), (i, event)
 
 
 def test_plain_game_is_saved_and_resumed(tmp_path: object) -> None:

@@ -152,9 +152,10 @@ def _render_casino(view: Any, names: Sequence[str]) -> str:
         kind = "multiple " if len(b.groups) > 1 else ""
         owner = "yours" if b.controller == me else names[b.controller]
         lines.append(f"Build of {b.value} ({kind}{owner}): {groups}.")
-    lines.append(f"Your hand: {cards_text(sorted(view.hand, key=lambda c: (c.rank, c.suit))) or 'empty'}.")
-    others = [f"{names[s]} {plural(view.hand_sizes[s], 'card')}" for s in range(view.num_players) if s != me]
-    lines.append(f"In hand: {join_words(others)}.")
+    if view.result is None:  # once the hand is over every hand is empty
+        lines.append(f"Your hand: {cards_text(sorted(view.hand, key=lambda c: (c.rank, c.suit))) or 'empty'}.")
+        others = [f"{names[s]} {plural(view.hand_sizes[s], 'card')}" for s in range(view.num_players) if s != me]
+        lines.append(f"In hand: {join_words(others)}.")
     for side, label in enumerate(sides):
         lines.append(f"{label} taken: {plural(view.captured_counts[side], 'card')}, "
                      f"{plural(view.spade_counts[side], 'spade')}, {plural(view.sweeps[side], 'sweep')}.")

@@ -70,13 +70,24 @@ class PlainTable:
         print(text, file=self.out, flush=True)
 
     def _on_log(self, line: Any) -> None:
-        self._transitions()
+        marker = line.seat is None and self._is_new_hand_marker(line.text)
+        self._transitions(new_hand=marker)
         if line.seat is None and self._just_finished:
-            return  # the hand report below says it in full
-        self.say(line.text)
+            return  # the hand's own summary lines: the hand report says it all
+        self.say(("\n" if marker else "") + line.text)
 
-    def _transitions(self) -> None:
-        """Report finished hands and announce a new one, in the order they happen."""
+    def _is_new_hand_marker(self, text: str) -> bool:
+        """The session's marker for the hand about to be dealt (said before its first card)."""
+        s = self.s
+        marker = getattr(s.adapter, "new_hand_line", None)
+        return marker is not None and not s.is_over() and text == marker(s.state, s.hand_number(), s.names)
+
+    def _transitions(self, new_hand: bool = False, at_prompt: bool = False) -> None:
+        """Report finished hands, then let the next hand begin, in the order they happen.
+
+        The match opens the next hand as soon as the last one ends, so a hand begins
+        at its marker line, its first card (Gin's deal line) or, failing both, at the prompt.
+        """
         s = self.s
         while self._reported < len(s.finished):
             done = s.finished[self._reported]
@@ -85,13 +96,13 @@ class PlainTable:
             self.say(f"\nHand {done.number} is over.")
             self.say(render_hand_result(s.game_name, done.state, done.result, s.names, self.human))
             self.say(render_score_sheet(s.m, self.human))
-        # a hand begins once its first card is dealt (the match opens the next hand as the last one ends)
-        if s.hand_number() != self._hand_no and not s.is_over() and s.m.hands[-1].actions:
+        if s.hand_number() == self._hand_no or s.is_over():
+            return
+        if new_hand or s.m.hands[-1].actions or at_prompt:
             self._hand_no = s.hand_number()
             self._just_finished = False
-            dealer = s.m.hands[-1].dealer
-            who = "You" if dealer == self.human else s.names[dealer]
-            self.say(f"\nHand {self._hand_no} begins; {'you deal' if who == 'You' else who + ' deals'}.")
+            if at_prompt and not new_hand:  # nothing has marked it yet
+                self.say(f"\n— Hand {self._hand_no} —")
 
     def _names(self) -> list[str]:
         return ["You" if i == self.human else n for i, n in enumerate(self.s.names)]
@@ -161,9 +172,8 @@ class PlainTable:
         self.intro()
         while True:
             s.advance_chance()
-            self._transitions()
             s.run_computers()
-            self._transitions()
+            self._transitions(at_prompt=True)
             if s.is_over():
                 return self._finish()
             if not s.human_to_act():  # pragma: no cover - the session always stops at the person's turn
