@@ -1,11 +1,19 @@
-"""Casino engine speed: random complete hands per second and legal-move generation time.
+"""Casino engine speed: random complete hands per second and legal-move generation time; crowded tables.
 
-Run: ``.venv/bin/python benchmarks/casino_speed.py [--hands N] [--seed S]``.
+Run: ``.venv/bin/python benchmarks/casino_speed.py [--hands N] [--seed S]``, and
+``.venv/bin/python benchmarks/casino_speed.py --crowded`` for the crowded-table rows only.
 
 For 2, 3 and 4 players it plays random hands (uniform legal moves, explicit
 chance deals) and then times ``legal_actions()`` from scratch on every
 decision point met, reporting the mean and the worst position. Times are
 process CPU time, so other load on the machine does not inflate them.
+
+Crowded tables (issue 15): the lowest 16, 20, 24 or 28 numerals loose, 10♦ 9♣
+8♥ 7♥ in the mover's hand, on the last deal, for 2, 3 and 4 players. Per
+table: the number of legal moves; CPU per single-move check (``verify_action``
+plus ``parse_action`` of 40 moves picked uniformly with ``legal_moves()[i]``,
+mean and worst); CPU per ``legal_action_count()`` from cold caches; and the
+wall time of one decision of each computer player (hard: its 0.8 s budget).
 """
 
 from __future__ import annotations
@@ -15,7 +23,8 @@ import gc
 import random
 import time
 
-from cardtable.casino import CasinoGame, CasinoRules, CasinoState
+from cardtable.agents import make_agent
+from cardtable.casino import CasinoGame, CasinoRules, CasinoState, partitions
 from cardtable.casino.values import _CACHE
 
 
@@ -62,13 +71,63 @@ def time_generation(states: list[CasinoState], cold: bool) -> tuple[float, float
     return total / len(states), worst, worst_state, len(worst_state.legal_actions())
 
 
+def crowded(players: int, loose_cards: int, hand: str = "TD 9C 8H 7H") -> CasinoState:
+    """The issue's crowded table: the lowest ``loose_cards`` numerals (aces first) loose, ``hand`` for seat 0."""
+    game = CasinoGame(CasinoRules(num_players=players))
+    mine = hand.split()
+    numerals = [r + s for r in "A23456789T" for s in "SHDC" if r + s not in mine]
+    others = [r + s for r in "JQK" for s in "SHDC"] + numerals[loose_cards:]
+    hands = [f"hand0: {hand}"] + [f"hand{i}: {' '.join(others[(i - 1) * 4:i * 4])}" for i in range(1, players)]
+    return game.from_position(f"dealer: {players - 1}; deal: {game.rules.num_deals}; turn: 0; "
+                              + "; ".join(hands) + "; table: " + " ".join(numerals[:loose_cards]))
+
+
+def clear_caches() -> None:
+    for cache in (partitions._CLOSURES, partitions._COUNTS, partitions._MEMO, _CACHE):
+        cache.clear()
+
+
+def crowded_rows(seed: int) -> None:
+    """Time single-move checks, counting and agent decisions on crowded tables."""
+    print(f"{'loose':>5} {'players':>7} {'moves':>12} {'check µs':>9} {'worst µs':>9} {'count ms':>9}"
+          f" {'easy ms':>8} {'medium ms':>9} {'hard ms':>8}")
+    for loose in (16, 20, 24, 28):
+        for n in (2, 3, 4):
+            rng = random.Random(seed * 100 + loose + n)
+            state = crowded(n, loose)
+            clear_caches()
+            t0 = time.process_time()
+            moves = state.legal_action_count()
+            count = time.process_time() - t0
+            legal = state.legal_moves()
+            picks = [legal[rng.randrange(len(legal))] for _ in range(40)]
+            checks = []
+            for a in picks:
+                t0 = time.process_time()
+                state.verify_action(a)
+                state.parse_action(str(a))
+                checks.append(time.process_time() - t0)
+            decide = []
+            for level in ("easy", "medium", "hard"):
+                agent = make_agent("casino", level, seed=seed)
+                t0 = time.perf_counter()
+                agent.act(state.view(0), state.legal_moves())
+                decide.append(time.perf_counter() - t0)
+            print(f"{loose:>5} {n:>7} {moves:>12,} {sum(checks) / len(checks) * 1e6:>9.0f} {max(checks) * 1e6:>9.0f}"
+                  f" {count * 1e3:>9.1f} {decide[0] * 1e3:>8.0f} {decide[1] * 1e3:>9.0f} {decide[2] * 1e3:>8.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300, help="random hands per player count")
     parser.add_argument("--positions-from", type=int, default=200, help="hands whose decision points are timed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show-worst", action="store_true", help="print the slowest position")
+    parser.add_argument("--crowded", action="store_true", help="only the crowded-table rows")
     args = parser.parse_args()
+    if args.crowded:
+        crowded_rows(args.seed)
+        return
     print(f"{'players':>7} {'hands/s':>9} {'positions':>9} {'gen/s':>9} {'mean µs':>9} {'worst µs':>9}"
           f" {'cold mean':>9} {'cold worst':>10} {'worst moves':>11}")
     for n in (2, 3, 4):
@@ -83,6 +142,8 @@ def main() -> None:
               f" {worst * 1e6:>9.1f} {cmean * 1e6:>9.1f} {cworst * 1e6:>10.1f} {max(moves, cmoves):>11}")
         if args.show_worst:
             print(cstate.to_position())
+    print()
+    crowded_rows(args.seed)
 
 
 if __name__ == "__main__":

@@ -17,9 +17,12 @@ from casino_positions import variants
 
 from cardtable.adapters.casino import CasinoAdapter, move_path
 from cardtable.agents import make_agent
+from cardtable.agents.casino_common import weights_for
 from cardtable.cards import Card, parse_cards
 from cardtable.casino import CasinoRules
+from cardtable.casino.candidates import richest_captures
 from cardtable.casino.legal_moves import LegalMoves
+from cardtable.casino.values import NUMERALS, VALUE_MASK, loose_tables
 from cardtable.errors import IllegalActionError
 
 RICH = "TD x 5S+5H 6S+4S 6H+4H 6D+4D 5D+4C+AS 3S+3H+3D+AH 2S+2H+2D+2C+AD+AC"
@@ -148,3 +151,20 @@ def test_codec_on_a_24_card_table() -> None:
         pending, _ = adapter.advance(state, pending, aid)
         assert code[len(pending)] in adapter.legal_ids(state, pending)
     assert time.process_time() - t0 < 10
+
+
+def test_richest_capture_is_the_exhaustive_best_on_ordinary_tables() -> None:
+    """The players' threat estimate: the best capture by value counts equals the best over every subset."""
+    rng = random.Random(8)
+    for _ in range(400):
+        loose = sum(1 << i for i in rng.sample(range(52), rng.randint(0, 12)))
+        w = weights_for([rng.randrange(1 << 52) & ~loose, 0], 1) if rng.random() < 0.5 else weights_for([0, 0], 1)
+        richest = richest_captures(loose, w.points)
+        tables = loose_tables(loose)
+        for v in range(1, 11):
+            best, best_pts = 0, 0.0
+            for f in tables.partitionable(v):
+                if f and (w.points(f) > best_pts or (w.points(f) == best_pts and f.bit_count() > best.bit_count())):
+                    best, best_pts = f, w.points(f)
+            assert w.points(richest[v]) == best_pts and richest[v].bit_count() == best.bit_count()
+            assert (richest[v] == loose & NUMERALS & sum(VALUE_MASK[1:v + 1])) == (best == loose & NUMERALS & sum(VALUE_MASK[1:v + 1]))

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from ..cards import cards_to_mask
 from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
 from ..casino.builds import Build
-from ..casino.candidates import candidate_moves, richest_capture
+from ..casino.candidates import candidate_moves, richest_captures
 from ..casino.legal_moves import CROWDED_NUMERALS, LegalMoves
 from ..casino.rules import CasinoRules
 from ..casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
 from ..casino.state import OVER, PLAY, CasinoState
-from ..casino.values import NUMERALS, RANK_MASK, VALUE, VALUE_MASK, bits, loose_tables, mask_value
+from ..casino.values import RANK_MASK, VALUE, VALUE_MASK, bits, mask_value
 from ..casino.view import CasinoView
 
 __all__ = [
@@ -229,18 +229,10 @@ def capture_table(loose: int, builds: tuple[Build, ...], w: Weights, court_all: 
     if got is not None:
         return got
     out: list[tuple[float, int]] = [(0.0, 0)]
-    crowded = (loose & NUMERALS).bit_count() > CROWDED_NUMERALS
-    tables = None if crowded else loose_tables(loose)
+    # the best by value counts (every card if they split); greedily, group by group, on a crowded table
+    richest = richest_captures(loose, w.points, CROWDED_NUMERALS)
     for v in range(1, 11):
-        best, best_pts = 0, 0.0
-        if tables is None:  # too many subsets to try: every card if they split, else the richest groups greedily
-            best = richest_capture(loose, v, w.points)
-        else:
-            for f in tables.partitionable(v):
-                if f:
-                    p = w.points(f)
-                    if p > best_pts or (p == best_pts and f.bit_count() > best.bit_count()):
-                        best, best_pts = f, p
+        best = richest[v]
         taken = best
         sweep = True
         for b in builds:

@@ -55,6 +55,10 @@ from .pimc import cautious_scores, paired_search, spread
 
 __all__ = ["HardCasinoAgent", "search", "solve", "known_world"]
 
+CROWDED_CANDIDATES = 4
+"""Candidates searched on a crowded table (a lazy :class:`~cardtable.casino.legal_moves.LegalMoves`)."""
+
+
 def search(
     kn: Knowledge,
     candidates: Sequence[CasinoAction],
@@ -63,11 +67,13 @@ def search(
     max_worlds: int | None,
     deals: int = 0,
     table_risk: float = 0.0,
+    min_worlds: int = 2,
 ) -> tuple[list[float], list[float], int]:
     """Play every candidate in the same sampled worlds to the end of the hand.
 
     Returns per candidate the sum of margins, the sum of squared paired
-    differences against candidate 0, and the number of worlds played.
+    differences against candidate 0, and the number of worlds played (at
+    least ``min_worlds`` even past the budget).
     """
     rng = random.Random(seed)
     w = weights_for(kn.captured, kn.rules.sweep_points)
@@ -82,7 +88,7 @@ def search(
         state.apply(a)
         return margin_estimate(playout(state, pack, deals), kn.seat, w, table_risk)
 
-    return paired_search(candidates, next_world, value, budget, max_worlds, min_worlds=2, default_worlds=32)
+    return paired_search(candidates, next_world, value, budget, max_worlds, min_worlds=min_worlds, default_worlds=32)
 
 
 # --- exact play of a fully known end of hand ----------------------------------------------------
@@ -248,13 +254,15 @@ class HardCasinoAgent:
                 self.last_exact = True
                 order = {a: i for i, a in enumerate(acts)}
                 return sorted(zip(acts, exact), key=lambda av: (-av[1], order[av[0]]))
-        cands = [a for a, _ in ranked[: self.candidates]]
+        # a crowded table makes every world slow: fewer candidates, and one world may be all the budget allows
+        crowded = isinstance(legal, LegalMoves)
+        cands = [a for a, _ in ranked[: min(self.candidates, CROWDED_CANDIDATES) if crowded else self.candidates]]
         seed = view_seed(view, self.seed)
         if world is not None:  # every card is known but too many to solve: one deterministic world
             result = search(kn, cands, seed, None, 1, self.horizon, self.table_risk)
         else:
-            result = spread(search, (kn, cands), seed, budget, self.worlds, (self.horizon, self.table_risk),
-                            self.workers, len(cands))
+            result = spread(search, (kn, cands), seed, budget, self.worlds,
+                            (self.horizon, self.table_risk, 1 if crowded else 2), self.workers, len(cands))
         self.last_worlds = result[2]
         scored = cautious_scores(cands, result, self.confidence)
         order = {a: i for i, a in enumerate(cands)}

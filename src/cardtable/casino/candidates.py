@@ -15,11 +15,11 @@ from collections.abc import Callable
 
 from .actions import CasinoAction
 from .moves import Block, MoveSet
-from .partitions import PARTS, field, fits, splits_with, vector
+from .partitions import PARTS, field, fits, lx_vectors, partitionable, splits_with, vector
 from .scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
-from .values import RANK_MASK, VALUE_MASK, bits
+from .values import NUMERALS, RANK_MASK, VALUE_MASK, bits
 
-__all__ = ["candidate_moves", "default_worth", "richest_capture"]
+__all__ = ["candidate_moves", "default_worth", "richest_captures"]
 
 _ACES = RANK_MASK[1]
 
@@ -75,13 +75,55 @@ def _grow(start: int, avail: int, value: int, ranked: list[list[int]], worth: Ca
             used[v] += field(best, v)
 
 
-def richest_capture(loose: int, value: int, worth: Callable[[int], float] = default_worth) -> int:
-    """Loose cards worth taking with a card of ``value``: all of them when they split, else grown group by group."""
-    numerals = loose & sum(VALUE_MASK[1:value + 1])
-    avail = vector(numerals)
-    if splits_with(avail, value, 0):
-        return numerals
-    return _grow(0, avail, value, _ranked(numerals, worth), worth)
+def richest_captures(loose: int, worth: Callable[[int], float] = default_worth, exact_up_to: int = 12) -> list[int]:
+    """Per value 1..10 (index 0 unused): the loose cards a card of that value takes that are worth most.
+
+    Worth is ``worth`` summed card by card, most cards on ties: all of them
+    when they split into groups; with at most ``exact_up_to`` loose numerals,
+    the best over every splittable count vector (each taking its most
+    valuable cards); beyond that, grown greedily group by group.
+    """
+    exact = (loose & NUMERALS).bit_count() <= exact_up_to
+    ranked: list[list[int]] = []
+    prefix: list[list[float]] = []
+    out = [0]
+    numerals = avail = total = 0
+    for value in range(1, 11):
+        cards = loose & VALUE_MASK[value]
+        if cards:
+            numerals |= cards
+            avail += cards.bit_count() << (4 * (value - 1))
+            total += cards.bit_count() * value
+        if not numerals or (total % value == 0 and partitionable(avail, value)):
+            out.append(numerals)
+            continue
+        if total < value:
+            out.append(0)
+            continue
+        if not ranked:
+            ranked = _ranked(loose, worth)
+            prefix = [[0.0] for _ in range(11)]
+            for v in range(1, 11):
+                for b in ranked[v]:
+                    prefix[v].append(prefix[v][-1] + worth(b))
+        if not exact:
+            out.append(_grow(0, avail, value, ranked, worth))
+            continue
+        best_key = (0.0, 0)
+        best = 0
+        for k in lx_vectors(avail, value, 0):
+            points, count, rest, v = 0.0, 0, k, 1
+            while rest:
+                c = rest & 15
+                if c:
+                    points += prefix[v][c]
+                    count += c
+                rest >>= 4
+                v += 1
+            if (points, count) > best_key:
+                best_key, best = (points, count), k
+        out.append(_take(best, ranked, [0] * 11) if best else 0)
+    return out
 
 
 def _block_candidates(block: Block, moves: MoveSet, ranked: list[list[int]], worth: Callable[[int], float]) -> set[int]:

@@ -59,7 +59,12 @@ def fits(vec: int, bound: int) -> bool:
 
 
 def _total(vec: int) -> int:
-    return sum(i * (vec >> (4 * (i - 1)) & 15) for i in range(1, 11))
+    total, i = 0, 1
+    while vec:
+        total += i * (vec & 15)
+        vec >>= 4
+        i += 1
+    return total
 
 
 def _partitions(r: int, most: int) -> list[int]:
