@@ -5,9 +5,6 @@ Every move here goes through the real key bindings of the Textual pilot.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -15,27 +12,13 @@ import pytest
 pytest.importorskip("textual")
 
 from textual.widgets import Static
-from tui_support import screen_text, static_text
+from tui_support import open_table, run, screen_text, static_text
 
 from cardtable.apps.tui.app import CardtableApp, LobbyScreen, QuitScreen, TableScreen
 from cardtable.apps.tui.session import TableSession
 from cardtable.apps.tui.widgets import HandView
 
 SIZE = (100, 32)
-
-
-def run(coro_fn: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(coro_fn())  # type: ignore[arg-type]
-
-
-@contextlib.asynccontextmanager
-async def open_table(app: CardtableApp, size: tuple[int, int] = SIZE) -> AsyncIterator[tuple[Any, TableScreen]]:
-    """Run ``app`` and hand over its pilot and the table screen it opened."""
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        yield pilot, screen
 
 
 def session_at(game: str, position: str, opponents: list[str] | None = None) -> TableSession:
@@ -255,10 +238,7 @@ def test_q_asks_before_quitting_and_says_how_to_resume() -> None:
 def test_keys_line_is_on_the_table() -> None:
     async def go() -> None:
         app = CardtableApp(game="gin", opponents=["simple"], pace=0.0, seed=2)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
+        async with open_table(app, (80, 24)) as (_pilot, screen):
             assert isinstance(screen.query_one("#keys"), Static)
             assert "Enter:" in static_text(screen, "#keys")
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,3 +44,34 @@ def save(app: Any, name: str) -> str:
     text = screen_text(app)
     (ARTIFACTS / f"{name}.txt").write_text(text, encoding="utf-8")
     return text
+
+
+def run(coro_fn: Callable[[], Awaitable[None]]) -> None:
+    """Run a pilot coroutine function to the end."""
+    asyncio.run(coro_fn())  # type: ignore[arg-type]
+
+
+@contextlib.asynccontextmanager
+async def open_table(app: Any, size: tuple[int, int] = (100, 32)) -> AsyncIterator[tuple[Any, Any]]:
+    """Run ``app`` and hand over its pilot and the table screen it opened."""
+    from cardtable.apps.tui.table import TableScreen
+
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        yield pilot, screen
+
+
+def play_out(game: str, opponents: list[str], seed: int, hands: int = 1, **options: Any) -> Any:
+    """A :class:`TableSession` with ``hands`` hands played out (random legal moves for the person)."""
+    from cardtable.apps.tui.session import TableSession
+
+    rng = random.Random(seed)
+    s = TableSession(game, opponents, seed=seed, options=options)
+    s.advance_chance()
+    while len(s.finished) < hands and not s.is_over():
+        if s.human_to_act():
+            s.play_human(rng.choice(s.legal()))
+        s.run_computers()
+    return s

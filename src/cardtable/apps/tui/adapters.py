@@ -110,7 +110,8 @@ class GameAdapter:
     def new_hand_line(self, state: GameState[Any, Any, Any], number: int, names: Sequence[str]) -> str | None:
         """The log's marker at the start of hand ``number`` (``None``: the game writes its own)."""
         dealer = getattr(state, "dealer", None)
-        who = f": {short_name(names[dealer])} deals" if isinstance(dealer, int) and 0 <= dealer < len(names) else ""
+        who = f": {conjugate(short_name(names[dealer]), 'deal')}" if isinstance(dealer, int) and 0 <= dealer < len(names) \
+            else ""
         return f"— Hand {number}{who} —"
 
     def sheet_summary(self, result: HandResult, names: Sequence[str]) -> str:

@@ -102,7 +102,7 @@ def _lines(slot: CardSlot) -> tuple[Text, Text, Text]:
     mid.append("│", border)
     mid.append(f"{rank:>2}{symbol}", face)
     mid.append("│", border)
-    top_label = "───" if not isinstance(slot.card, PinochleCard) else f"──{'ab'[slot.card.copy]}"
+    top_label = "───"  # Pinochle's two copies of a card are the same card to a player: no a/b letter
     return (Text(f"╭{top_label}╮", border), mid, Text("╰───╯", border))
 
 

@@ -150,7 +150,7 @@ class ScoreSheetScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     ScoreSheetScreen { align: center middle; }
-    #sheet-box { width: 90%; max-width: 100; height: 90%; border: thick $secondary; background: $surface; }
+    #sheet-box { width: 98%; max-width: 110; height: 94%; border: thick $secondary; background: $surface; }
     #sheet-title { text-style: bold; height: 1; background: $secondary; padding: 0 1; }
     #sheet { height: 1fr; }
     #final { height: auto; padding: 0 1; }

@@ -90,12 +90,12 @@ class LobbyScreen(Screen[None]):
     LobbyScreen { layout: vertical; }
     #lobby-title { height: 1; background: $primary; color: $text; text-style: bold; padding: 0 1; }
     #lobby-body { height: 1fr; }
-    #games { width: 28; height: 1fr; border: round $primary; }
+    #games { width: 25; height: 1fr; border: round $primary; }
     #setup { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
-    #setup .lbl { width: 25; }
-    #setup Select { width: 24; }
-    #setup Input { width: 24; }
-    #setup Checkbox { width: 24; }
+    #setup .lbl { width: 1fr; min-width: 16; }
+    #setup Select { width: 18; }
+    #setup Input { width: 18; }
+    #setup Checkbox { width: 18; }
     #blurb { color: $text-muted; height: auto; margin-bottom: 1; }
     #rules-brief { color: $text-muted; height: auto; }
     #lobby-error { color: $error; height: auto; }

@@ -28,7 +28,7 @@ from .common import DEFAULT_PACE, SHORT_TITLES
 from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen
 from .lobby import LobbyScreen
 from .session import LogLine, TableSession
-from .widgets import HandView
+from .widgets import HandView, MoveLog
 
 __all__ = ["TableScreen"]
 
@@ -73,7 +73,7 @@ class TableScreen(Screen[None]):
     #prompt { height: 1; background: $boost; padding: 0 1; text-style: bold; }
     #hand { background: #0b3d1f; padding: 0 1; }
     #caption { height: 1; padding: 0 1; }
-    #actions { height: auto; grid-size: 3; grid-gutter: 0 1; padding: 0 1; }
+    #actions { height: auto; min-height: 1; grid-size: 3; grid-gutter: 0 1; padding: 0 1; }
     #actions Button { width: 1fr; }
     #actions Button.illegal { color: $text-muted; text-style: strike; }
     #message { height: auto; max-height: 2; padding: 0 1; }
@@ -110,7 +110,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="felt"):
                 yield Static("", id="opponent")
                 yield Static("", id="table")
-            log = RichLog(id="log", wrap=True, markup=False, min_width=20)
+            log = MoveLog(id="log", wrap=True, markup=False, min_width=20)
             log.can_focus = False
             yield log
         yield Static("", id="prompt")
@@ -139,6 +139,9 @@ class TableScreen(Screen[None]):
         self.session.advance_chance()
         self.pump()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#keys", Static).update(self._keys_line())
+
     def on_unmount(self) -> None:
         self._gen += 1  # a computer move still being worked out is dropped
         if self._on_log in self.session.listeners:
@@ -150,6 +153,11 @@ class TableScreen(Screen[None]):
         for m in re.finditer(r"(10|[2-9JQKA])([♥♦])", line.text):
             text.stylize("bold red1", m.start(), m.end())
         return text
+
+    def _log_to_end(self) -> None:
+        """Keep the newest log line in sight: the log shrinks when the action buttons grow, after it scrolled."""
+        with contextlib.suppress(Exception):  # the screen may be gone
+            self.query_one("#log", RichLog).scroll_end(animate=False, immediate=True)
 
     def _on_log(self, line: LogLine) -> None:
         with contextlib.suppress(Exception):  # the screen may be gone
@@ -298,6 +306,7 @@ class TableScreen(Screen[None]):
         self.query_one("#prompt", Static).update(prompt)
         self._refresh_actions()
         self.query_one("#keys", Static).update(self._keys_line())
+        self.call_after_refresh(self._log_to_end)
         msg = self.query_one("#message", Static)
         msg.update(self._message)
         msg.set_class(self._message_error, "error")
@@ -435,23 +444,29 @@ class TableScreen(Screen[None]):
         return any(s.adapter.uses_cards(a) for a, _ in s.adapter.candidates(s.state, [*self.selected, card]))
 
     def _keys_line(self) -> Text:
-        """The keys that mean something now, with what Enter does (never a surprise)."""
+        """The keys that mean something now, with what Enter does (never a surprise), fitted to one line."""
         s = self.session
-        t = Text()
         if not s.human_to_act():
-            t.append("h hint on your turn · s scores · r rules · q quit")
-            return t
-        t.append("←/→ move · Space select" + (" (several)" if s.adapter.selects_several(s.state) else "") + " · ")
+            return Text("h hint on your turn · s scores · r rules · q quit", style="dim")
         if self._enter_selects():
-            card = self._cursor_card()
-            t.append(f"Enter: select {s.adapter.card_text(card)}", style="bold")
+            enter = f"Enter: select {s.adapter.card_text(self._cursor_card())}"
         elif self.candidates:
-            t.append(f"Enter: {s.adapter.label(self.candidates[0][0])}", style="bold")
+            enter = f"Enter: {s.adapter.label(self.candidates[0][0])}"
         else:
-            t.append("Enter: select")
+            enter = "Enter: select"
+        parts = [("←/→ move", 3), ("Space select" + (" (several)" if s.adapter.selects_several(s.state) else ""), 1),
+                 (enter, 0)]
         if len(self.candidates) > 1:
-            t.append(f" · 1-{min(9, len(self.candidates))} choose")
-        t.append(" · Esc clear · : type")
+            parts.append((f"1-{min(9, len(self.candidates))} choose", 2))
+        parts += [("Esc clear", 4), (": type", 5)]
+        width = max(20, self.size.width - 2)
+        while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1:
+            parts.remove(max(parts, key=lambda p: p[1]))  # drop the least needed key first
+        t = Text()
+        for i, (part, _) in enumerate(parts):
+            if i:
+                t.append(" · ")
+            t.append(part, style="bold" if part is enter else "")
         return t
 
     def action_enter(self) -> None:

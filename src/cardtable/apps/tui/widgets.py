@@ -9,10 +9,11 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import RichLog
 
 from .cardart import CardSlot, card_row
 
-__all__ = ["HandView"]
+__all__ = ["HandView", "MoveLog"]
 
 
 class HandView(Widget):
@@ -75,3 +76,10 @@ class HandView(Widget):
         index = self.card_at(offset.x)
         if index is not None:
             self.post_message(self.CardClicked(index))
+
+
+class MoveLog(RichLog):
+    """The move log: it keeps its newest line in sight when it is resized (the table's action rows come and go)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.scroll_end(animate=False, immediate=True)
