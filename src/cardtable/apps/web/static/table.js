@@ -60,6 +60,8 @@ export function tablePage(main, id, token) {
       const prev = state;
       state = msg;
       if (notice.startsWith("Connection")) notice = "";
+      if (msg.paused) notice = msg.paused;  // the table waits for the database (it resumes by itself)
+      else if (notice.startsWith("Reconnecting to the database") || notice.startsWith("The database is unavailable")) notice = "";
       if (token && state.you !== null) rememberSeat({ id, token, seat: state.you, game: state.game, names: state.seats.map((x) => x.name) });
       draw();
       if (prev && msg.n !== prev.n) {
