@@ -3,14 +3,25 @@
 Starts the server on loopback in a subprocess (a fresh SQLite database in a
 temporary directory unless ``--database`` is given), creates N tables with two
 human seats each (so no computer think time is measured), connects two
-clients per table and lets them play for a bounded time. Each client "thinks"
-a random 0..2x``--think`` seconds before moving, like a quick person. A move's
-round trip is from sending ``act`` until the mover receives the state with the
-new move counter.
+clients per table and, once every client has its first state, lets them play
+for a bounded time. Each client "thinks" a random 0..2x``--think`` seconds
+before moving, like a quick person. A move's round trip is from sending
+``act`` until the mover receives the state with the new move counter.
 
     .venv/bin/python benchmarks/server_load.py --tables 200 --duration 30
+    .venv/bin/python benchmarks/server_load.py --tables 200 --duration 30 --history 400
+    .venv/bin/python benchmarks/server_load.py --tables 200 --duration 30 --profile /tmp/server.prof
 
-Prints moves per second and p50/p90/p99/max round-trip latency.
+``--history N`` stores each table with N moves already played (written into
+the database before the server starts), as at tables that have been playing
+for a while: saving a move must not cost more as the match grows.
+``--profile FILE`` runs the server under cProfile (its event-loop thread) and
+prints the top functions by cumulative time. Prints moves per second, p50/p90/p99/max
+round-trip latency and the machine's load average before and after (the
+machine may be shared).
+
+Figures (2-core machine shared with other work; load average as printed; worse of two runs):
+see the end of this file's docstring history in git log, and the issue's closing note.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -31,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+from websockets.typing import Origin
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,12 +67,38 @@ def pick(rng: random.Random, legal: list[dict[str, Any]]) -> str:
     return str(rng.choice(legal)["m"])
 
 
-async def player(url: str, table: str, token: str, seed: int, think: float, stop: float,
+class Start:
+    """Every client joins first; the clock starts when all have their first state."""
+
+    def __init__(self, clients: int, duration: float) -> None:
+        self.left = clients
+        self.duration = duration
+        self.go = asyncio.Event()
+        self.stop = float("inf")
+        self.started = 0.0
+
+    def joined(self) -> None:
+        self.left -= 1
+        if self.left == 0:
+            self.started = time.monotonic()
+            self.stop = self.started + self.duration
+            self.go.set()
+
+
+async def player(url: str, table: str, token: str, seed: int, think: float, start: Start,
                  latencies: list[float], errors: list[str]) -> None:
     rng = random.Random(seed)
-    async with websockets.connect(f"{url}/ws/{table}", max_size=2**22, compression=None) as ws:
+    origin = Origin(url.replace("ws", "http", 1))
+    async with websockets.connect(f"{url}/ws/{table}", max_size=2**22, compression=None, origin=origin,
+                                  open_timeout=120) as ws:
         await ws.send(json.dumps({"t": "join", "token": token}))
-        state: dict[str, Any] | None = None
+        state: dict[str, Any] | None = json.loads(await ws.recv())
+        if state is not None and state.get("t") != "state":
+            errors.append(str(state.get("code")))
+            state = None
+        start.joined()
+        await start.go.wait()
+        stop = start.stop
         pending: tuple[int, float] | None = None
         while time.monotonic() < stop:
             if state is not None and state["legal"] and pending is None and not state["over"]:
@@ -86,23 +125,24 @@ async def player(url: str, table: str, token: str, seed: int, think: float, stop
                 state = msg
 
 
-async def run(url: str, tables: int, duration: float, think: float, game: str) -> None:
-    made = []
-    t0 = time.perf_counter()
-    for _ in range(tables):
-        made.append(await asyncio.to_thread(post, url.replace("ws", "http", 1) + "/api/tables", {
-            "game": game, "target": 100_000,
-            "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}))
-    print(f"created {tables} {game} tables in {time.perf_counter() - t0:.1f} s", flush=True)
+async def run(url: str, tables: int, duration: float, think: float, game: str,
+              made: list[dict[str, Any]] | None = None) -> None:
+    if made is None:
+        made = []
+        t0 = time.perf_counter()
+        for _ in range(tables):
+            made.append(await asyncio.to_thread(post, url.replace("ws", "http", 1) + "/api/tables", {
+                "game": game, "target": 100_000,
+                "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}))
+        print(f"created {tables} {game} tables in {time.perf_counter() - t0:.1f} s", flush=True)
     latencies: list[float] = []
     errors: list[str] = []
-    start = time.monotonic()
-    stop = start + duration
-    tasks = [player(url, t["id"], s["token"], i * 2 + k, think, stop, latencies, errors)
+    start = Start(sum(len(t["seats"]) for t in made), duration)
+    tasks = [player(url, t["id"], s["token"], i * 2 + k, think, start, latencies, errors)
              for i, t in enumerate(made) for k, s in enumerate(t["seats"])]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failed = [r for r in results if isinstance(r, BaseException)]
-    elapsed = time.monotonic() - start
+    elapsed = time.monotonic() - start.started
     lat = sorted(latencies)
     if not lat:
         print("no moves measured", failed[:3])
@@ -119,6 +159,45 @@ async def run(url: str, tables: int, duration: float, think: float, game: str) -
     print(f"target (200 tables, p99 < 100 ms): {'met' if tables >= 200 and q(0.99) < 100 else 'not met'}")
 
 
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def stored_tables(db: str, tables: int, history: int, game: str) -> list[dict[str, Any]]:
+    """Store ``tables`` two-person tables whose matches have ``history`` random moves each; their ids and tokens."""
+    import hashlib
+    import secrets
+    from datetime import UTC, datetime
+
+    from sqlalchemy import insert
+
+    from cardtable.agents import RandomAgent
+    from cardtable.match import Match
+    from cardtable.store import Store
+    from cardtable.store import schema as s
+
+    made = []
+    with Store.open(db) as store:
+        for i in range(tables):
+            match = Match(game, seed=i, seat_names=["A", "B"], target_score=100_000)
+            agents = [RandomAgent(i * 2), RandomAgent(i * 2 + 1)]
+            match.resolve_chance()
+            for _ in range(history):
+                seat = match.state.current_player()
+                match.apply(agents[seat].act(match.state.view(seat), match.state.legal_actions()))
+                match.resolve_chance()
+            tokens = [secrets.token_urlsafe(24) for _ in range(2)]
+            seats = [{"kind": "human", "name": n, "level": None, "token": hashlib.sha256(tok.encode()).hexdigest()}
+                     for n, tok in zip("AB", tokens)]
+            game_id = store.save_match(match, seat_kinds=["human", "human"], source="web")
+            table_id = secrets.token_hex(8)
+            with store.engine.begin() as conn:
+                conn.execute(insert(s.web_tables).values(id=table_id, game_id=game_id, seats=json.dumps(seats),
+                                                         undos=0, created_at=datetime.now(UTC).replace(tzinfo=None)))
+            made.append({"id": table_id, "seats": [{"token": tok} for tok in tokens]})
+    return made
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=200)
@@ -127,30 +206,48 @@ def main() -> int:
     ap.add_argument("--game", default="gin", choices=("gin", "casino", "pinochle"))
     ap.add_argument("--database", default=None, help="database URL or path (default: a temporary SQLite file)")
     ap.add_argument("--url", default=None, help="use a running server (ws://host:port) instead of starting one")
+    ap.add_argument("--history", type=int, default=0, help="moves already played at each table (stored before start)")
+    ap.add_argument("--profile", default=None, metavar="FILE", help="run the server under cProfile, write FILE")
     args = ap.parse_args()
     proc = None
     tmp = tempfile.TemporaryDirectory()
     url = args.url
+    made = None
+    print(f"before: {load_average()}", flush=True)
     if url is None:
         port = free_port()
         db = args.database or os.path.join(tmp.name, "load.db")
+        if args.history:
+            t0 = time.perf_counter()
+            made = stored_tables(db, args.tables, args.history, args.game)
+            print(f"stored {args.tables} {args.game} tables of {args.history} moves in {time.perf_counter() - t0:.1f} s",
+                  flush=True)
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(args.tables + 10)}
-        proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "--database", db, "serve", "--port", str(port)],
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        prof = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+        proc = subprocess.Popen([sys.executable, *prof, "-m", "cardtable.cli", "--database", db, "serve",
+                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"ws://127.0.0.1:{port}"
-        for _ in range(100):
+        for _ in range(600):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1).read()
                 break
             except OSError:
                 time.sleep(0.1)
     try:
-        asyncio.run(run(url, args.tables, args.duration, args.think, args.game))
+        asyncio.run(run(url, args.tables, args.duration, args.think, args.game, made))
     finally:
+        print(f"after: {load_average()}", flush=True)
         if proc is not None:
-            proc.terminate()
-            proc.wait(10)
+            proc.send_signal(signal.SIGINT)  # a clean exit, so cProfile writes its file
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         tmp.cleanup()
+    if args.profile:
+        import pstats
+
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(25)
     return 0
 
 
