@@ -149,3 +149,35 @@ def test_a_person_at_a_terminal_picks_the_game() -> None:
     assert "Pinochle: you against Computer (medium)" in text
     piped = play(["--plain", "--no-save", "--seed", "2"], "quit\n")[1]
     assert "Which game?" not in piped and "Gin Rummy: you against Computer (medium)" in piped
+
+
+@pytest.mark.parametrize("game", ["gin", "casino", "pinochle"])
+def test_every_listed_notation_types_back_to_its_move(game: str) -> None:
+    """What the move list shows in brackets, typed as shown, is that very move (lower case, 10 for T, no a/b):
+    through the engine's notation alone, or for a melded Pinochle copy through the list."""
+    from cardtable import Match
+    from cardtable.agents import make_agent
+    from cardtable.apps.plain.moves import find_move, list_moves
+
+    match = Match(game, seed=7)
+    agents = [make_agent(game, "easy", seed=s) for s in range(match.game.num_players)]
+    checked = 0
+    for _ in range(60):
+        match.resolve_chance()
+        state = match.state
+        if state.is_terminal():
+            break
+        view = state.view(state.current_player())
+        moves = list_moves(state, view, state.picker_moves())
+        assert len({m.text for m in moves}) == len(moves)
+        for move in moves:
+            assert move.typed == move.typed.lower() and not re.search(r"\b[2-9tjqka][shdc][ab]\b", move.typed)
+            plain = [] if " melded" not in move.typed else moves
+            found = find_move(state, view, plain, move.typed)
+            assert move.text == next(m.text for m in list_moves(state, view, [found])) or found == move.action, move
+            assert find_move(state, view, moves, move.typed) == move.action
+            assert find_move(state, view, moves, move.text) == move.action
+            checked += 1
+        seat = state.current_player()
+        match.apply(agents[seat].act(view, state.legal_actions()))
+    assert checked > 40

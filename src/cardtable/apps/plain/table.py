@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ...cards import Card
-from ...errors import CardtableError, InvalidNotationError
+from ...errors import AmbiguousActionError, CardtableError, InvalidNotationError
 from ..render import render_hand_result, render_score_sheet, render_view, side_labels
 from ..words import conjugate, describe_move, join_words
 from .lines import LineReader
+from .moves import CARD_NOTATION, Move, find_move, list_moves, typed_form
 
 __all__ = ["PlainTable", "typed_form", "explain_error", "COMMANDS"]
 
@@ -38,16 +39,6 @@ _EXAMPLES = {
     "casino": "9d x 9s (capture), 9d trail, 3c b7 4c (build 7)",
     "pinochle": "play qs, meld marriage kh qh, no meld",
 }
-_CARD_TOKEN = re.compile(r"^([2-9TJQKA])([SHDC])[ab]?$")
-
-
-def typed_form(action: Any) -> str:
-    """An action's notation as a person types it: ``discard 10s``, ``9d x 9s``, ``play qh`` (no copy letters)."""
-    words = []
-    for word in str(action).split():
-        m = _CARD_TOKEN.match(word)
-        words.append(("10" if m.group(1) == "T" else m.group(1)).lower() + m.group(2).lower() if m else word)
-    return " ".join(words)
 
 
 class PlainTable:
@@ -62,7 +53,7 @@ class PlainTable:
         self._hand_no = 0
         self._reported = len(session.finished)
         self._just_finished = False
-        self._moves: list[Any] = []
+        self._moves: list[Move] = []
         session.listeners.append(self._on_log)
 
     # --- output -------------------------------------------------------------------------------------
@@ -112,14 +103,11 @@ class PlainTable:
 
     def show_moves(self) -> None:
         state = self.s.state
-        seen: dict[str, Any] = {}
         listed = state.picker_moves()  # a crowded Casino table lists its natural moves, not millions
-        for action in listed:  # Pinochle's two copies of a card are one move to a player
-            seen.setdefault(describe_move(state, action), action)
-        self._moves = list(seen.values())
-        self.say("Your moves:" if len(seen) != 1 else "Your move:")
-        for i, (text, action) in enumerate(seen.items(), 1):
-            self.say(f"  {i}. {text} ({typed_form(action)})")
+        self._moves = list_moves(state, self.s.view(), listed)
+        self.say("Your moves:" if len(self._moves) != 1 else "Your move:")
+        for i, move in enumerate(self._moves, 1):
+            self.say(f"  {i}. {move.text} ({move.typed})")
         more = state.legal_action_count() - len(listed)
         if more > 0:
             self.say(f"  ... and {more:,} other legal moves: type any of them.")
@@ -253,11 +241,10 @@ class PlainTable:
             if not 1 <= n <= len(self._moves):
                 self.say(f"There is no move {n}: choose 1 to {len(self._moves)}, or type 'moves' to list them.")
                 return False
-            action = self._moves[n - 1]
-        else:
-            spoken = {describe_move(state, a).lower(): a for a in self._moves}
-            action = spoken.get(text.lower().rstrip("."), text)
+            action = self._moves[n - 1].action
         try:
+            if action is None:
+                action = find_move(state, self.s.view(), self._moves, text)
             self.s.play_human(action)
         except CardtableError as exc:
             why = explain_error(exc, self.s.names, self.human)
@@ -285,16 +272,17 @@ def _undo_reason(session: Any) -> str | None:
     return None if session.can_undo() else "you have not moved yet."
 
 
-_NOTATION_CARD = re.compile(r"\b([2-9TJQKA])([SHDC])[ab]?\b")
 _RULE_REF = re.compile(r"\s*\[([0-9][^\]]*)\]\s*$")
 
 
 def explain_error(exc: CardtableError, names: Sequence[str], human: int) -> str:
     """The engine's message for a refused move, in the player's words: ``10♠``, ``your hand``, ``(rule 4.3)``."""
     text = str(exc).strip()
+    if isinstance(exc, AmbiguousActionError):
+        return "That fits more than one move: choose it by its number, or type it as shown in brackets."
     if isinstance(exc, InvalidNotationError):
         return "That is not a move or a command."
-    text = _NOTATION_CARD.sub(lambda m: Card.parse(m.group(1) + m.group(2)).pretty(), text)
+    text = CARD_NOTATION.sub(lambda m: Card.parse(m.group(1) + m.group(2)).pretty(), text)
     text = text.replace(f"the hand of seat {human}", "your hand")
     for seat, name in enumerate(names):
         text = text.replace(f"seat {seat}", "you" if seat == human else name)
