@@ -175,6 +175,12 @@ export function tablePage(main, id, token) {
     const natural = cards.length * (cw + 4) + gap;
     const step = natural <= width ? cw + 4 : Math.max(14, (width - cw - gap) / (cards.length - 1));
     handEl.style.setProperty("--overlap", `${Math.min(4, step - cw)}px`);
+    // group padding and gaps: measure, and tighten the fan by what still sticks out
+    const box = handEl.getBoundingClientRect();
+    const left = Math.min(...cards.map((c) => c.getBoundingClientRect().left));
+    const right = Math.max(...cards.map((c) => c.getBoundingClientRect().right));
+    const excess = right - left - (box.width - 8);
+    if (excess > 0 && cards.length > 1) handEl.style.setProperty("--overlap", `${Math.min(4, step - cw) - excess / (cards.length - 1)}px`);
   };
 
   const wire = (myTurn) => {
@@ -183,6 +189,7 @@ export function tablePage(main, id, token) {
     felt.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
     felt.querySelectorAll(".share-btn").forEach((b) => { b.onclick = () => navigator.share({ title: "Join my card table", url: b.dataset.url }).catch(() => {}); });
     const g = G(), mode = myTurn ? g.selectMode(state) : "none";
+    felt.querySelectorAll("[data-pick]").forEach((el) => { el.onclick = () => { const c = el.dataset.pick; if (sel.has(c)) sel.delete(c); else sel.add(c); notice = ""; draw(); }; });
     felt.querySelectorAll(".hand-card").forEach((el) => {
       el.onclick = () => {
         const c = el.dataset.card;
