@@ -1,8 +1,9 @@
 """Griffe extension: the reST bits of cardtable's docstrings, as Markdown for mkdocstrings.
 
 The docstrings are written for ``help()`` and doctest: ``:class:`~x.Y``` roles, reST simple
-tables (``====  ====``), doctest blocks and ``::`` literal blocks. This turns them into code
-spans, Markdown tables and fenced code when the API reference is built; the source is untouched.
+tables (``====  ====``), doctest blocks and ``::`` literal blocks. This turns them into links to
+the referenced API entries (plain code when the target is not documented), Markdown tables and
+fenced code when the API reference is built; the source is untouched.
 """
 
 from __future__ import annotations
@@ -18,13 +19,35 @@ _ROLE = re.compile(r":(?:py:)?(?:class|mod|func|meth|attr|exc|data|obj|const):`(
 _BORDER = re.compile(r"^(\s*)(=+)((?: +=+)+)\s*$")
 
 
-def _role(match: re.Match[str]) -> str:
+def _targets(text: str, module: str, package: str, scope: str | None, imports: dict[str, str]) -> list[str]:
+    """Full dotted paths a role's target written in ``module`` may have, most likely first: the
+    path itself, a relative path, an imported name, a member of the enclosing class, a module member."""
+    if text.startswith("cardtable"):
+        return [text]
+    if text.startswith("."):
+        base = package.split(".")
+        dots = len(text) - len(text.lstrip("."))
+        base = base[: len(base) - (dots - 1)] if dots > 1 else base
+        return [".".join([*base, text.lstrip(".")])]
+    head, _, rest = text.partition(".")
+    if head in imports:
+        return [".".join(filter(None, [imports[head], rest]))]
+    found = [f"{scope}.{text}"] if scope else []
+    return [*found, f"{module}.{text}"]
+
+
+def _role(match: re.Match[str], context: tuple[str, str, str | None, dict[str, str]] | None = None) -> str:
     tilde, text, target = match.group(1), match.group(2).strip(), match.group(3)
     if target:
         return f"`{text}`"
-    if tilde or text.startswith("~"):
-        text = text.lstrip("~").split(".")[-1]
-    return f"`{text.lstrip('.')}`"
+    path = text.lstrip("~")
+    shown = path.split(".")[-1] if tilde or text.startswith("~") else path.lstrip(".")
+    if context is None:
+        return f"`{shown}`"
+    ids = _targets(path, *context)
+    slug = f' slug="{ids[1]}"' if len(ids) > 1 else ""
+    # mkdocs-autorefs links the first documented candidate, else leaves the code as it is.
+    return f'<autoref identifier="{ids[0]}"{slug} optional><code>{shown}</code></autoref>'
 
 
 def _columns(border: str) -> list[tuple[int, int]]:
@@ -54,9 +77,10 @@ def _table(lines: list[str]) -> list[str]:
     return ["", *out, ""]
 
 
-def rest_to_markdown(text: str) -> str:
-    """Convert the reST constructs cardtable's docstrings use into Markdown."""
-    text = _ROLE.sub(_role, text)
+def rest_to_markdown(text: str, context: tuple[str, str, str | None, dict[str, str]] | None = None) -> str:
+    """Convert the reST constructs cardtable's docstrings use into Markdown. With a ``context``
+    (module, package, enclosing class or ``None``, imported names), roles become cross-references."""
+    text = _ROLE.sub(lambda m: _role(m, context), text)
     lines = text.splitlines()
     out: list[str] = []
     i = 0
@@ -108,4 +132,8 @@ class RestDocstrings(griffe.Extension):
 
     def on_instance(self, *, node: Any, obj: griffe.Object, agent: Any, **kwargs: Any) -> None:
         if obj.docstring is not None:
-            obj.docstring.value = rest_to_markdown(obj.docstring.value)
+            module = obj.module
+            package = module.path if module.is_init_module else module.parent.path if module.parent else module.path
+            scope = obj.path if obj.is_class else obj.parent.path if obj.parent is not None and obj.parent.is_class else None
+            imports = {name: member.target_path for name, member in module.members.items() if member.is_alias}
+            obj.docstring.value = rest_to_markdown(obj.docstring.value, (module.path, package, scope, imports))

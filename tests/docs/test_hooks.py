@@ -75,3 +75,15 @@ def test_references_in_the_rules_text_become_links() -> None:
     linked = ANCHORS.link_references(annotated, ids)
     assert "(see [G-12](#G-12), [4.3](#4.3), 9.9 and `4.3`)" in linked     # 9.9 is no anchor; code stays code
     assert "### 4.3 Discard" in linked and '<a id="4.3.1"></a>' in linked
+
+
+def test_roles_become_cross_references_in_context() -> None:
+    context = ("cardtable.pinochle.state", "cardtable.pinochle", "cardtable.pinochle.state.PinochleState",
+               {"IllegalActionError": "cardtable.errors.IllegalActionError"})
+    out = REST.rest_to_markdown(":mod:`~.deck`, :class:`IllegalActionError`, :meth:`apply` and :func:`cardtable.make_game`",
+                                context)
+    assert '<autoref identifier="cardtable.pinochle.deck" optional><code>deck</code></autoref>' in out
+    assert '<autoref identifier="cardtable.errors.IllegalActionError" optional>' in out
+    assert ('<autoref identifier="cardtable.pinochle.state.PinochleState.apply" '
+            'slug="cardtable.pinochle.state.apply" optional><code>apply</code></autoref>') in out
+    assert '<autoref identifier="cardtable.make_game" optional>' in out

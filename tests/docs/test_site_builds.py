@@ -65,6 +65,7 @@ def test_api_reference_is_generated_from_the_docstrings(site: Path) -> None:
     casino = (site / "api" / "casino.html").read_text(encoding="utf-8")
     assert 'id="cardtable.casino.state.CasinoState"' in casino
     assert ":class:" not in casino and "<table>" in casino  # reST roles and tables converted
+    assert '<a class="autorefs autorefs-internal"' in core  # roles link to the documented objects
     adapters = (site / "api" / "adapters.html").read_text(encoding="utf-8")
     assert "Discrete(125)" in adapters
 
