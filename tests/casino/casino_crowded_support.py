@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from cardtable.cards import format_cards, mask_to_cards
 from cardtable.casino import CasinoGame, CasinoRules, CasinoState
@@ -47,3 +48,26 @@ def issue_table(players: int, loose_cards: int, hand: str = "TD 9C 8H 7H") -> Ca
         hands.append(f"hand{seat}: {format_cards(mask_to_cards(mask))}")
     text = f"dealer: {players - 1}; deal: {rules.num_deals}; turn: 0; {'; '.join(hands)}; table: {format_cards(mask_to_cards(loose))}"
     return CasinoGame(rules).from_position(text)
+
+
+def crowded_match() -> Any:
+    """A real two-player Casino match whose players trail until 20 low cards lie loose (A-5).
+
+    Seat 0 (the human in the web test) then holds 10♦ 9♣ 8♥ 7♥: about a million legal moves.
+    """
+    from cardtable.cards import parse_cards
+    from cardtable.casino.dealing import TABLE, deal_order
+    from cardtable.match import Match
+
+    match = Match("casino", first_dealer=1, seat_names=["You", "Bo"])
+    deals = [("2S 2H 2D 2C", "3S 3H 3D 3C", "AS AH AD AC"), ("4S 4H 4D 4C", "5S 5H 5D 5C", ""),
+             ("TD 9C 8H 7H", "6S 6H 6D 6C", "")]
+    for number, (mine, theirs, table) in enumerate(deals, 1):
+        piles = {0: parse_cards(mine), 1: parse_cards(theirs), TABLE: parse_cards(table) if table else []}
+        for to in deal_order(2, 1, number == 1):
+            match.apply(f"deal {piles[to].pop(0)}")
+        if number < len(deals):
+            for _ in range(8):
+                state = match.state
+                match.apply(f"{state.hand(state.turn)[0]} trail")
+    return match

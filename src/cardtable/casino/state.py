@@ -17,7 +17,7 @@ from ..core import CHANCE, TERMINAL, GameState
 from ..errors import AmbiguousActionError, IllegalActionError, InvalidNotationError
 from .actions import DEAL, DEAL_LAST, TRAIL, CasinoAction, build, capture, format_ref
 from .builds import Build
-from .candidates import candidate_moves
+from .candidates import candidate_moves, default_worth
 from .dealing import TABLE, deal_order
 from .legal_moves import LegalMoves, is_crowded
 from .legality import explain_illegal
@@ -34,6 +34,8 @@ DEALING = "dealing"
 PLAY = "play"
 OVER = "over"
 FULL = (1 << 52) - 1
+PICKER_PER_KIND = 6
+"""On a crowded table a move picker lists this many captures (and builds) per hand card, the richest."""
 
 
 class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
@@ -192,14 +194,22 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     def picker_moves(self) -> list[CasinoAction]:
         """The moves a move picker lists: every legal move on an ordinary table; on a crowded one
-        the natural candidates (:func:`~cardtable.casino.candidates.candidate_moves`: every trail
-        and court capture, the richest and the take-everything capture or build of each block,
-        single groups), a few hundred at most. Any other move is made with
-        :meth:`moves_for_selection` or its notation, each checked as one move."""
+        the richest :data:`PICKER_PER_KIND` captures and builds of each hand card among the natural
+        candidates (:func:`~cardtable.casino.candidates.candidate_moves`), and its trail. Any
+        other move is made with :meth:`moves_for_selection` or its notation, each checked as one move."""
         moves = self.legal_moves()
-        if isinstance(moves, LegalMoves):
-            return candidate_moves(moves.moveset)
-        return list(moves)
+        if not isinstance(moves, LegalMoves):
+            return list(moves)
+        kept: dict[tuple[int, str], int] = {}
+        out = []
+        for a in sorted(candidate_moves(moves.moveset),
+                        key=lambda a: -default_worth(a.loose | a.builds_mask | a.card.bit)):
+            key = (a.card.index, a.kind)
+            if kept.get(key, 0) < PICKER_PER_KIND:
+                kept[key] = kept.get(key, 0) + 1
+                out.append(a)
+        out.sort(key=lambda a: a.sort_key)
+        return out
 
     def moves_for_selection(self, card: Card, items: Iterable[Card]) -> list[CasinoAction]:
         """The legal moves of hand ``card`` that use exactly the selected table cards ``items``.

@@ -191,12 +191,15 @@ class Table:
         else:
             view = serialize_view(self.game, state.view(seat))
         legal: list[dict[str, Any]] = []
+        more = 0
         if seat is not None and self.to_act() == seat and not self.paused:
             mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
-            for a in state.picker_moves():
+            listed = state.picker_moves()  # on a crowded Casino table: the natural moves, not millions
+            for a in listed:
                 text = str(a)
                 legal.append({"m": text, "label": describe_move(state, a),
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
+            more = state.legal_action_count() - len(listed)
         outcome = m.outcome
         undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
         msg: dict[str, Any] = {
@@ -228,6 +231,8 @@ class Table:
             "waiting": self.waiting_for(),
             "public": self.public,
         }
+        if more > 0:
+            msg["more_moves"] = more  # moves not listed: the player picks table cards, checked as one move
         return msg
 
     def _last_hand_json(self, seat: int | None) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
 // Casino at the table: loose cards and builds in the middle (what the selected hand card can take or
 // build with lights up), each side's capture pile with the counts that score, the moves in words.
-import { card, cardButton, cardRow, shortCard } from "/static/cards.js";
+import { card, cardButton, cardImage, cardName, cardRow, isRed, shortCard } from "/static/cards.js";
 import { esc, plural } from "/static/util.js";
 import { movesFor } from "/static/games/common.js";
 
@@ -18,6 +18,36 @@ function involved(s, sel) {
   return out;
 }
 
+// A crowded table has more moves than the server lists (s.more_moves): the player then picks the
+// table cards too, and the move they make is checked by the server as one move.
+function handPick(s, sel) { return [...sel].find((c) => (s.view.hand || []).includes(c)); }
+function tablePicks(s, sel) { return [...sel].filter((c) => !(s.view.hand || []).includes(c)); }
+const VALUES = { A: 1, T: 10 };
+const worth = (c) => VALUES[c[0]] ?? Number(c[0]);
+
+function pickButton(c, picked) {
+  return `<button type="button" class="card face table-pick ${isRed(c) ? "red" : ""} ${picked ? "selected" : ""}" data-pick="${c}"` +
+    ` data-key="${c}" aria-pressed="${picked}" aria-label="${cardName(c)} on the table">${cardImage(c)}</button>`;
+}
+
+/** Moves made from the picked cards: the capture, and builds the hand can hold (the server checks the one chosen). */
+function pickedMoves(s, sel) {
+  const c = handPick(s, sel), picks = tablePicks(s, sel);
+  if (!c || !picks.length) return [];
+  const text = picks.join(" "), names = picks.map(shortCard).join(" ");
+  const numeral = (t) => /^[A2-9T]/.test(t);
+  if (!numeral(c)) return picks.every((t) => t[0] === c[0]) ? [{ m: `${c} x ${text}`, label: `Take ${names} with ${shortCard(c)}` }] : [];
+  if (!picks.every(numeral)) return [];
+  const v = worth(c), sum = picks.reduce((a, t) => a + worth(t), 0);
+  const others = (s.view.hand || []).filter((t) => t !== c && numeral(t)).map(worth);
+  const out = [];
+  if (sum % v === 0 && picks.every((t) => worth(t) <= v)) out.push({ m: `${c} x ${text}`, label: `Take ${names} with ${shortCard(c)}` });
+  for (const value of new Set([v + sum, v])) {
+    if (value <= 10 && others.includes(value)) out.push({ m: `${c} b${value} ${text}`, label: `Build ${value}: ${shortCard(c)} with ${names}` });
+  }
+  return out;
+}
+
 function pileStats(v, side) {
   const cards = (v.captured || [])[side] || [];
   const aces = cards.filter((c) => c[0] === "A").length;
@@ -30,8 +60,8 @@ function pileStats(v, side) {
 }
 
 export function centre(s, sel) {
-  const v = s.view, lit = involved(s, sel);
-  const loose = (v.table || []).map((c) => card(c, { cls: lit.has(c) ? "lit" : "" })).join("");
+  const v = s.view, lit = involved(s, sel), picking = s.more_moves && handPick(s, sel);
+  const loose = (v.table || []).map((c) => (picking ? pickButton(c, sel.has(c)) : card(c, { cls: lit.has(c) ? "lit" : "" }))).join("");
   const builds = (v.builds || []).map((b) => {
     const lights = b.groups.flat().some((c) => lit.has(c));
     const owner = s.side_names[s.sides[b.controller]] ?? s.seats[b.controller].name;
@@ -54,8 +84,10 @@ export function caption() { return ""; }
 
 export function prompt(s, sel) {
   if (!sel.size) return "Choose a card from your hand: what it can take or build lights up";
-  const c = [...sel][0];
+  const c = handPick(s, sel) ?? [...sel][0];
   const n = s.legal.filter((a) => a.cards.includes(c)).length;
+  if (s.more_moves && tablePicks(s, sel).length && !pickedMoves(s, sel).length) return `Your ${shortCard(c)} cannot take or build with just these table cards`;
+  if (s.more_moves) return `Your ${shortCard(c)}: tap table cards to take or build with exactly those, or choose below`;
   return `Your ${shortCard(c)}: ${n === 1 ? "one move" : `${n} moves`} below`;
 }
 
@@ -63,6 +95,8 @@ function size(a) { return (a.m.match(/[A2-9TJQK][SHDC]/g) || []).length; }
 
 export function buttons(s, sel) {
   if (!sel.size) return [];
+  const picked = pickedMoves(s, sel);
+  if (picked.length) return picked.map((a, i) => ({ ...a, primary: i === 0 }));
   const moves = movesFor(s, sel);
   const captures = moves.filter((a) => / x /.test(a.m)).sort((a, b) => size(b) - size(a));
   const rest = moves.filter((a) => !/ x /.test(a.m));
