@@ -96,13 +96,24 @@ def ensure_env(extras: str) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     want = stamp_value()
     known = _extras()
+    older = False  # an install with these extras, made for an earlier pyproject.toml
     for stamp in sorted(VENV.glob(".installed-*")):
         have = stamp.name.removeprefix(".installed-")
-        if stamp.read_text().strip() == want and covers(have, extras, known):
-            return
+        if covers(have, extras, known):
+            if stamp.read_text().strip() == want:
+                return
+            older = True
     note(f"installing cardtable[{extras}] into .venv (first run, or pyproject.toml changed) ...")
-    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], stdout=sys.stderr)
-    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "-e", f".[{extras}]"], cwd=ROOT, stdout=sys.stderr)
+    try:
+        subprocess.call([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], stdout=sys.stderr)
+        subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "-e", f".[{extras}]"], cwd=ROOT,
+                              stdout=sys.stderr)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        if older:  # e.g. offline: what is installed served before, so it is worth a try
+            note(f"run.py: could not update .venv ({exc}); going on with what is installed there")
+            return
+        raise SystemExit(f"run.py: installing cardtable[{extras}] failed ({exc}); "
+                         "check the network connection and run the command again") from None
     (VENV / f".installed-{extras}").write_text(want)
 
 

@@ -77,6 +77,7 @@ def test_each_command_gets_the_extras_it_needs(checkout: Path, monkeypatch: pyte
         return 0
 
     monkeypatch.setattr(run.subprocess, "check_call", fake_install)
+    monkeypatch.setattr(run.subprocess, "call", fake_install)
     run.ensure_env("web")  # the dev install covers it: nothing to do
     assert calls == []
     (checkout / ".venv" / ".installed-dev").unlink()
@@ -88,6 +89,25 @@ def test_each_command_gets_the_extras_it_needs(checkout: Path, monkeypatch: pyte
     out = capsys.readouterr()
     assert out.out == "" and "installing cardtable[web]" in out.err
     assert (checkout / ".venv" / ".installed-web").read_text() == run.stamp_value()
+
+
+def test_a_failed_install_is_clear_and_an_older_one_still_serves(checkout: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Offline after pyproject.toml changed: the older install is used (said on stderr); with none, a clear error."""
+    run = _load(checkout)
+
+    def offline(cmd: list[str], **kw: Any) -> int:
+        raise subprocess.CalledProcessError(1, cmd)
+
+    monkeypatch.setattr(run.subprocess, "check_call", offline)
+    monkeypatch.setattr(run.subprocess, "call", lambda cmd, **kw: 1)
+    (checkout / ".venv" / ".installed-dev").write_text("an older pyproject.toml")
+    run.ensure_env("web")
+    assert "could not update .venv" in capsys.readouterr().err
+    (checkout / ".venv" / ".installed-dev").unlink()
+    with pytest.raises(SystemExit, match=r"installing cardtable\[web\] failed .*check the network"):
+        run.ensure_env("web")
+    assert not (checkout / ".venv" / ".installed-web").exists()
 
 
 def _free_port() -> int:
