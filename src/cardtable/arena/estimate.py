@@ -89,7 +89,7 @@ def estimate_run(game: str, agents: Sequence[str], deals: int, unit: str = "matc
     games = deals * per_deal
     costs = [_level_cost(game, spec) for spec in levels]
     hands = 1.0 if unit == "hands" else sum(c[0] for c in costs) / len(costs)
-    per_hand = sum(c[1] for c in costs) / len(costs) * g.num_players / 2  # the table measured 2 players
+    per_hand = sum(c[1] for c in costs) / len(costs)  # Casino plays its 48 dealt cards with 2, 3 or 4 players
     per_decision = sum(c[2] for c in costs) / len(costs)  # every level sits at the table equally often
     decisions = games * hands * per_hand
     parallel = max(1, min(workers, games))
