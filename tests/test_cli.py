@@ -151,3 +151,23 @@ def test_arena_estimate_is_close_to_a_real_run() -> None:
     assert proc.returncode == 0, proc.stderr
     first = proc.stderr.splitlines()[0]
     assert first.startswith("arena: expected time under a second (6 hands, about 288 decisions; medium thinks under 1 ms")
+
+
+def test_resume_with_nothing_to_resume_says_so_on_stderr(tmp_path: Path) -> None:
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(tmp_path / "empty.db")}
+    proc = subprocess.run([CARDTABLE, "resume", "--plain"], capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert "no unfinished game to resume (`cardtable history` lists the saved ones)" in proc.stderr
+
+
+def test_install_hints_never_send_people_to_the_package_index() -> None:
+    """A missing extra points to run.py (an unrelated 'cardtable' on the index must never be suggested)."""
+    code = ("import sys; sys.modules['sqlalchemy'] = None; sys.modules['textual'] = None\n"
+            "import cardtable.cli as c\n"
+            "try:\n    c._open_store(None, required=True)\nexcept Exception as e:\n    print(e)\n"
+            "sys.stdin.isatty = lambda: True; sys.stdout.isatty = lambda: True\n"
+            "print(c._use_tui(False))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "python3 run.py play" in proc.stdout and "False" in proc.stdout
+    assert "python3 run.py play" in proc.stderr
+    assert "pip install 'cardtable" not in proc.stdout + proc.stderr

@@ -227,7 +227,8 @@ def _open_store(database: str | None, required: bool) -> Any:
         from .store import Store
     except ImportError:
         if required:
-            raise CardtableError("saved games need SQLAlchemy: pip install 'cardtable[store]'") from None
+            raise CardtableError("saved games need SQLAlchemy, which is not installed: `python3 run.py play` "
+                                 "sets it up in .venv (or pip install -e '.[cli]' in the cardtable folder)") from None
         return None
     try:
         return Store.open(database)
@@ -257,7 +258,8 @@ def _use_tui(plain: bool) -> bool:
     try:
         import textual  # noqa: F401
     except ImportError:
-        print("cardtable: Textual is not installed; using line mode (pip install 'cardtable[tui]')", file=sys.stderr)
+        print("cardtable: Textual is not installed, so this is line mode; `python3 run.py play` sets up the "
+              "full-screen table", file=sys.stderr)
         return False
     return True
 
@@ -306,7 +308,7 @@ def _resume(args: argparse.Namespace) -> int:
     store = _open_store(args.database, required=True)
     resumed = commands.resume(store, args.id)
     if resumed is None:
-        print("cardtable: no unfinished game to resume")
+        print("cardtable: no unfinished game to resume (`cardtable history` lists the saved ones)", file=sys.stderr)
         return 1
     if _use_tui(args.plain):
         from .apps.tui import run_app
