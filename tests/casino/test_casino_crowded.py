@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
-from casino_crowded_support import crowded_state, issue_table
+from casino_crowded_support import crowded_match, crowded_state, issue_table
 from casino_positions import variants
 
 from cardtable.adapters.casino import CasinoAdapter, move_path
@@ -168,3 +169,42 @@ def test_richest_capture_is_the_exhaustive_best_on_ordinary_tables() -> None:
                     best, best_pts = f, w.points(f)
             assert w.points(richest[v]) == best_pts and richest[v].bit_count() == best.bit_count()
             assert (richest[v] == loose & NUMERALS & sum(VALUE_MASK[1:v + 1])) == (best == loose & NUMERALS & sum(VALUE_MASK[1:v + 1]))
+
+
+def test_browser_table_lists_a_few_moves_and_takes_a_picked_selection(tmp_path: Any) -> None:
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    import secrets
+
+    from fastapi.testclient import TestClient
+
+    from cardtable.apps.web.server import create_app
+    from cardtable.apps.web.tables import SeatSpec, Table, hash_token
+
+    app = create_app(str(tmp_path / "web.db"), rate=100_000, burst=100_000)
+    with TestClient(app) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        match = crowded_match()
+        token = secrets.token_urlsafe(24)
+        specs = [SeatSpec("human", "You", None, hash_token(token)), SeatSpec("human", "Bo", None, hash_token("x" * 32))]
+        table = Table(id=secrets.token_hex(8), match=match, seats=specs, game_id=0, manager=manager)
+        manager._save(table, new=True)
+        manager.tables[table.id] = table
+        with client.websocket_connect(f"/ws/{table.id}") as ws:
+            ws.send_json({"t": "join", "token": token})
+            msg = ws.receive_json()
+            assert msg["more_moves"] == match.state.legal_action_count() - len(msg["legal"]) > 1_000_000
+            assert 4 <= len(msg["legal"]) <= 4 * 13
+            # a capture no button lists: picked on the table, checked by the server as one move
+            bad = "TD x AS AH AD AC 2S 2H 2D 2C"  # worth 12: named precisely, nothing changes
+            ws.send_json({"t": "act", "m": bad, "n": msg["n"]})
+            err = ws.receive_json()
+            assert err["t"] == "error" and "7.2.3" in err["msg"] and table.version == msg["n"]
+            move = "TD x AS AH 4S 4H 5S 5H"
+            assert move not in {a["m"] for a in msg["legal"]}
+            ws.send_json({"t": "act", "m": move, "n": msg["n"]})
+            after = ws.receive_json()
+            assert after["t"] == "state", after
+            assert str(match.state.history[-1]) == "TD x 5S+5H 4S+4H+AS+AH"
+            ws.send_json({"t": "act", "m": "9C x 5S 5H", "n": after["n"]})
+            assert ws.receive_json()["t"] == "error"  # not this seat's turn any more
