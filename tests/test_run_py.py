@@ -8,6 +8,7 @@ one, is installed), so nothing is downloaded or reinstalled.
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import socket
 import subprocess
@@ -144,3 +145,15 @@ def test_serve_starts_the_browser_table_and_says_where(checkout: Path, tmp_path:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("args", [["play", "--plain"], ["play", "casino", "--plain"], ["play", "pinochle", "--plain"]])
+def test_readme_line_mode_commands(checkout: Path, tmp_path: Path, args: list[str]) -> None:
+    """`python3 run.py play [GAME] --plain`, as the README writes it: a table, moves, and quit saves."""
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(tmp_path / "games.db")}
+    proc = subprocess.run([sys.executable, str(checkout / "run.py"), *args], input="1\nquit\n", capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "Your moves:" in proc.stdout or "Your move:" in proc.stdout
+    assert "The game is saved as game 1; continue it with: cardtable resume 1" in proc.stdout
+    assert "Traceback" not in proc.stderr
