@@ -9,9 +9,11 @@ starving the server:
 * each connection and each table has a budget of thinking seconds
   (:class:`Budget`, a token bucket refilled by the minute); a hint is refused
   with the wait until the next one while a budget is spent;
-* hints are worked out :attr:`HintDesk.workers` at a time for the whole server;
-  others queue, and a queue that is too long or too slow is refused with a
-  clear message instead of piling up.
+* hints are worked out :attr:`HintLimits.workers` at a time for the whole
+  server, in a separate process (:meth:`HintDesk.in_process`), so their
+  thinking never holds the server's interpreter lock; others queue, and a queue
+  that is too long or too slow is refused with a clear message instead of
+  piling up.
 
 Needs asyncio only.
 """
@@ -19,14 +21,16 @@ Needs asyncio only.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import math
+import multiprocessing
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Budget", "HintDesk", "HintLimits", "HintRefused"]
+__all__ = ["Budget", "HintDesk", "HintLimits", "HintRefused", "explain_ranked"]
 
 
 class HintRefused(Exception):
@@ -98,6 +102,7 @@ class HintDesk:
         self._cache: dict[str, tuple[tuple[int, int], list[dict[str, Any]]]] = {}
         self.thinking = 0.0
         """Seconds spent working out hints so far (for tests and logs)."""
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
     def _budgets(self, table_id: str, client: Any) -> list[tuple[str, Budget]]:
         out = []
@@ -117,9 +122,9 @@ class HintDesk:
         return hit[1] if hit is not None and hit[0] == key else None
 
     async def work_out(self, table_id: str, key: tuple[int, int], client: Any,
-                       think: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
-        """Run ``think`` (in a worker thread) for position ``key`` of table ``table_id`` if the budgets of
-        ``client`` and the table allow it and a worker frees up in time; raises :class:`HintRefused`."""
+                       think: Callable[[], Awaitable[list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        """Await ``think()`` for position ``key`` of table ``table_id`` if the budgets of ``client`` and the
+        table allow it and a worker frees up in time; raises :class:`HintRefused`."""
         hit = self.cached(table_id, key)
         if hit is not None:
             return hit
@@ -139,7 +144,7 @@ class HintDesk:
             self._waiting -= 1
         start = time.perf_counter()
         try:
-            out = await asyncio.to_thread(think)
+            out = await think()
         finally:
             self._slots.release()
             cost = time.perf_counter() - start
@@ -148,3 +153,48 @@ class HintDesk:
                 budget.charge(cost)
         self._cache[table_id] = (key, out)
         return out
+
+    async def in_process(self, game: str, seed: int | None, view: Any, legal: Sequence[Any],
+                         k: int) -> list[tuple[Any, float | None]]:
+        """The standard hint player's ranking (:func:`explain_ranked`) worked out in the hint process;
+        actions come back as the items of ``legal``. A broken process is replaced for the next hint."""
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=max(1, self.limits.workers), mp_context=multiprocessing.get_context("spawn"))
+        loop = asyncio.get_running_loop()
+        try:
+            ranked = await loop.run_in_executor(self._pool, explain_ranked, game, seed, view, legal, k)
+        except concurrent.futures.process.BrokenProcessPool:
+            self.close()
+            raise HintRefused("busy", "the hint helper stopped; ask again") from None
+        by_text = {str(a): a for a in legal}
+        return [(by_text[text], value) for text, value in ranked if text in by_text]
+
+    def close(self) -> None:
+        """Stop the hint process (a new one starts with the next hint)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+_AGENTS: dict[tuple[str, int | None], Any] = {}
+
+
+def explain_ranked(game: str, seed: int | None, view: Any, legal: Sequence[Any], k: int) -> list[tuple[str, float | None]]:
+    """In the hint process: the standard hint player of ``game`` (one per seed, kept) ranks ``legal``;
+    the best ``k`` as (notation, value)."""
+    from ...agents import explaining_agent
+
+    agent = _AGENTS.get((game, seed))
+    if agent is None:
+        if len(_AGENTS) > 64:
+            _AGENTS.clear()
+        agent = explaining_agent(game, seed=seed)
+        if agent is None:
+            return []
+        _AGENTS[(game, seed)] = agent
+    out: list[tuple[str, float | None]] = []
+    for item in list(agent.explain(view, legal, k))[:k]:
+        action, value = (item[0], item[1]) if isinstance(item, tuple | list) else (item, None)
+        out.append((str(action), None if value is None else float(value)))
+    return out

@@ -119,6 +119,7 @@ class Table:
         }
         self._hint_agent: Any = None
         self._hint_checked = False
+        self._hint_in_process = False
         self._last_cache: dict[tuple[int, int | None], dict[str, Any]] = {}
         self.saved = db.stored_actions(self.match)
         """Actions of the match stored in the database (the rest are not shown to anyone yet)."""
@@ -178,6 +179,7 @@ class Table:
             return self._hint_agent
         self._hint_checked = True
         self._hint_agent = explaining_agent(self.game, seed=self.match.seed)
+        self._hint_in_process = self._hint_agent is not None  # the standard player: the hint process has it too
         return self._hint_agent
 
     # --- messages --------------------------------------------------------------------------------
@@ -570,14 +572,16 @@ class TableManager:
             view = state.view(seat)
             legal = state.legal_moves()
             key = (table.version, seat)
+            elsewhere = table._hint_in_process
 
-        def think() -> list[dict[str, Any]]:
-            out = []
-            for item in list(agent.explain(view, legal, k))[:k]:
-                action, value = (item[0], item[1]) if isinstance(item, tuple | list) else (item, None)
-                out.append({"m": str(action), "label": describe_move(state, action),
-                            "value": None if value is None else round(float(value), 3)})
-            return out
+        async def think() -> list[dict[str, Any]]:
+            if elsewhere:  # the thinking never holds this process's interpreter lock
+                ranked = await self.hint_desk.in_process(table.game, table.match.seed, view, legal, k)
+            else:
+                raw = await asyncio.to_thread(agent.explain, view, legal, k)
+                ranked = [(x[0], x[1]) if isinstance(x, tuple | list) else (x, None) for x in list(raw)[:k]]
+            return [{"m": str(action), "label": describe_move(state, action),
+                     "value": None if value is None else round(float(value), 3)} for action, value in ranked[:k]]
 
         try:
             return await self.hint_desk.work_out(table.id, key, client, think)
@@ -630,6 +634,7 @@ class TableManager:
 
     async def close(self) -> None:
         await self.reconnector.close()
+        self.hint_desk.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
