@@ -5,7 +5,8 @@ field              value
 =================  ==============================================================
 ``dealer``         the dealer's seat
 ``deal``           the deal number, 1 = the first deal of the hand (default 1)
-``turn``           the seat to move, or ``deal`` during a deal (a chance step)
+``turn``           the seat to move, ``deal`` during a deal (a chance step), or ``over`` once
+                   the hand is finished (hands, pack and table empty; the piles are scored)
 ``dealt``          with ``turn: deal``: cards of this deal already dealt (default 0)
 ``hand0``...       each seat's hand, e.g. ``3D 8S`` (``-`` when empty)
 ``table``          loose cards and builds, e.g. ``KS 8H [single 8 @1: 5C+3D]``
@@ -13,6 +14,8 @@ field              value
 ``pack``           the undealt cards, or their count (default: the cards left over)
 ``last_capturer``  the seat that captured last, or ``-``
 ``sweeps``         sweeps per side, e.g. ``0 1`` (default all 0)
+``residue``        with ``turn: over``: the cards left on the table at the end, which went to
+                   the side of the last capturer (or of the dealer) (default ``-``)
 =================  ==============================================================
 
 The pack's size follows from the deal number (section 5.5). Cards named
@@ -31,13 +34,15 @@ from __future__ import annotations
 
 import re
 
-from ..cards import Card, format_cards, mask_to_cards, parse_cards
+from ..cards import Card, format_cards, mask_to_cards
 from ..errors import InvalidNotationError, InvalidPositionError
 from .builds import Build, parse_build
 from .dealing import TABLE, deal_order, pack_after
 from .rules import CasinoRules
+from .scoring import score_hand
 from .state import DEALING, OVER, PLAY, CasinoState
-from .values import bits, held_values
+from .tools import card_mask, validate_build
+from .values import bits
 
 __all__ = ["POSITION_FIELDS", "state_to_fields", "state_from_fields"]
 
@@ -46,20 +51,18 @@ POSITION_FIELDS = (
     "hand0", "hand1", "hand2", "hand3",
     "table",
     "captured0", "captured1", "captured2", "captured3",
-    "pack", "last_capturer", "sweeps", "dealt",
+    "pack", "last_capturer", "sweeps", "dealt", "residue",
 )
 FULL = (1 << 52) - 1
 
 
 def state_to_fields(state: CasinoState) -> dict[str, str]:
-    """The exact position of ``state`` (a decision point, or between two deals)."""
-    if state.phase == OVER:
-        raise InvalidPositionError("positions are written before the hand is over")
+    """The exact position of ``state``: a decision, a chance step of a deal, or the finished hand."""
     rules = state.rules
     out = {
         "dealer": str(state.dealer),
         "deal": str(state.deal_number),
-        "turn": "deal" if state.phase == DEALING else str(state.turn),
+        "turn": {DEALING: "deal", OVER: "over"}.get(state.phase, str(state.turn)),
     }
     for seat in range(rules.num_players):
         out[f"hand{seat}"] = format_cards(mask_to_cards(state.hands[seat]))
@@ -72,6 +75,8 @@ def state_to_fields(state: CasinoState) -> dict[str, str]:
     out["sweeps"] = " ".join(str(s) for s in state.sweeps)
     if state.phase == DEALING:
         out["dealt"] = str(state.dealt)
+    if state.phase == OVER:
+        out["residue"] = format_cards(mask_to_cards(state.residue))
     return out
 
 
@@ -87,19 +92,6 @@ def _int(fields: dict[str, str], key: str, default: int | None = None) -> int:
         raise InvalidPositionError(f"{key} must be an integer, got {raw!r}") from None
 
 
-def _cards(raw: str, key: str) -> int:
-    try:
-        cards = parse_cards(raw)
-    except InvalidNotationError as exc:
-        raise InvalidPositionError(f"{key}: {exc}") from None
-    mask = 0
-    for c in cards:
-        if mask & c.bit:
-            raise InvalidPositionError(f"{key}: card {c} appears twice")
-        mask |= c.bit
-    return mask
-
-
 def _table(raw: str) -> tuple[int, list[Build]]:
     builds = []
     inside = re.findall(r"\[([^\]]*)\]", raw)
@@ -111,7 +103,7 @@ def _table(raw: str) -> tuple[int, list[Build]]:
             builds.append(parse_build(body))
         except InvalidNotationError as exc:
             raise InvalidPositionError(f"table: {exc}") from None
-    return _cards(outside, "table"), builds
+    return card_mask(outside, "table"), builds
 
 
 def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState:
@@ -123,9 +115,14 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
     dealer = _int(fields, "dealer")
     if not 0 <= dealer < n:
         raise InvalidPositionError(f"dealer must be a seat 0..{n - 1}")
-    deal = _int(fields, "deal", 1)
+    finished = fields.get("turn", "").strip().lower() == "over"
+    deal = _int(fields, "deal", rules.num_deals if finished else 1)
     if not 1 <= deal <= rules.num_deals:
         raise InvalidPositionError(f"deal must be 1..{rules.num_deals}")
+    if finished and deal != rules.num_deals:
+        raise InvalidPositionError(f"a hand is over after the last deal, deal {rules.num_deals}")
+    if "residue" in fields and not finished:
+        raise InvalidPositionError("residue is given for a finished hand only (turn: over)")
     pending = fields.get("turn", "").strip().lower() == "deal"
     state = CasinoState(rules, dealer)
     placed = 0
@@ -139,7 +136,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
 
     hands = []
     for seat in range(n):
-        h = _cards(fields.get(f"hand{seat}", "-"), f"hand{seat}")
+        h = card_mask(fields.get(f"hand{seat}", "-"), f"hand{seat}")
         place(h, f"hand{seat}")
         hands.append(h)
     loose, builds = _table(fields.get("table", "-"))
@@ -157,7 +154,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
             captured.append(0)
             counts.append(int(raw))
         else:
-            m = _cards(raw, f"captured{side}")
+            m = card_mask(raw, f"captured{side}")
             place(m, f"captured{side}")
             captured.append(m)
             counts.append(None)
@@ -167,12 +164,14 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
         raise InvalidPositionError(f"dealt is given with turn: deal only, and is 0..{len(order) - 1}")
     if pending:
         pack_size = (52 if deal == 1 else pack_after(n, deal - 1)) - dealt
+    elif finished:
+        pack_size = 0
     else:
         pack_size = pack_after(n, deal)
     raw_pack = fields.get("pack")
     pack = 0
     if raw_pack is not None and not raw_pack.strip().isdigit():
-        pack = _cards(raw_pack, "pack")
+        pack = card_mask(raw_pack, "pack")
         place(pack, "pack")
         if pack.bit_count() != pack_size:
             raise InvalidPositionError(f"the pack holds {pack_size} cards at deal {deal}, got {pack.bit_count()}")
@@ -227,24 +226,36 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
         state.last_deal = deal == rules.num_deals and dealt > 0
         state.turn = (dealer + 1) % n
         return state
+    if finished:
+        return _finish(state, card_mask(fields.get("residue", "-"), "residue"))
     turn = _int(fields, "turn")
     if not 0 <= turn < n:
-        raise InvalidPositionError(f"turn must be a seat 0..{n - 1} or 'deal'")
+        raise InvalidPositionError(f"turn must be a seat 0..{n - 1}, 'deal' or 'over'")
     _check_hand_sizes(n, dealer, turn, hands)
     state.phase = PLAY
     state.turn = turn
     return state
 
 
+def _finish(state: CasinoState, residue: int) -> CasinoState:
+    """A finished hand: nothing left in hands, pack or on the table; the piles are scored (section 9)."""
+    if any(state.hands) or state.loose or state.builds:
+        raise InvalidPositionError("when the hand is over every hand and the table are empty (the residue is in a pile)")
+    receiver = state.last_capturer if state.last_capturer is not None else state.dealer
+    side = state.rules.side_of(receiver)
+    if residue & ~state.captured[side]:
+        raise InvalidPositionError(f"residue: the last cards on the table went to side {side}'s pile (section 8)")
+    state.residue = residue
+    state.last_deal = True
+    state.scores = score_hand(state.captured, state.sweeps, state.rules.sweep_points)
+    state.points = [s.total for s in state.scores]
+    state.phase = OVER
+    return state
+
+
 def _check_builds(rules: CasinoRules, builds: list[Build], hands: list[int]) -> None:
-    values = [b.value for b in builds]
-    for b in builds:
-        if not 0 <= b.controller < rules.num_players:
-            raise InvalidPositionError(f"build {b}: controller must be a seat 0..{rules.num_players - 1}")
-        if not held_values(hands[b.controller]) >> b.value & 1:
-            raise InvalidPositionError(f"build {b}: its controller holds no card of value {b.value} (12.4)")
-    if not rules.allow_duplicate_value_builds and len(set(values)) != len(values):
-        raise InvalidPositionError("two builds share a value (merge rule 7.3.5, invariant 12.5)")
+    for i, b in enumerate(builds):
+        validate_build(b, hands, rules, builds[:i])
 
 
 def _check_dealing(
