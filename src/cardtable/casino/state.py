@@ -202,13 +202,13 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
             return list(moves)
         kept: dict[tuple[int, str], int] = {}
         out = []
+        # card by card: captures, builds, the trail; the richest first within each
         for a in sorted(candidate_moves(moves.moveset),
-                        key=lambda a: -default_worth(a.loose | a.builds_mask | a.card.bit)):
+                        key=lambda a: (a.sort_key[:2], -default_worth(a.loose | a.builds_mask | a.card.bit))):
             key = (a.card.index, a.kind)
             if kept.get(key, 0) < PICKER_PER_KIND:
                 kept[key] = kept.get(key, 0) + 1
                 out.append(a)
-        out.sort(key=lambda a: a.sort_key)
         return out
 
     def moves_for_selection(self, card: Card, items: Iterable[Card]) -> list[CasinoAction]:
