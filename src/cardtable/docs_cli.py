@@ -2,6 +2,9 @@
 
 The site's sources (``mkdocs.yml`` and ``docs/``) are part of a source checkout, not of the
 installed package; building needs the ``docs`` extra (MkDocs, Material, mkdocstrings).
+
+``cardtable docs casino 7.4.1`` points at one rule (the numbers ``IllegalActionError`` cites):
+the rules page of the game, at that rule's anchor.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import webbrowser
@@ -20,6 +24,7 @@ from .errors import CardtableError
 __all__ = ["add_docs_parser", "find_project", "run_docs_command", "site_is_stale"]
 
 CONFIG = "mkdocs.yml"
+RULES_PAGES = {"gin": "gin_rummy", "casino": "casino", "pinochle": "pinochle"}
 
 
 def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
@@ -28,6 +33,8 @@ def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
         "docs", help="build the documentation site if needed and print where it is (or open / serve it)",
         description="Build the documentation site (rules, guides, API reference) when its sources changed, "
                     "then print the path of its index.html. Needs a source checkout and the docs extra.")
+    p.add_argument("game", nargs="?", choices=sorted(RULES_PAGES), help="point at this game's rules page")
+    p.add_argument("rule", nargs="?", help="... at this rule or example, e.g. 7.4.1 or G-12 (as errors cite them)")
     p.add_argument("--open", action="store_true", help="open the built site in the web browser (default: only print where it is)")
     p.add_argument("--serve", action="store_true", help="live preview with 'mkdocs serve' instead of building (default: build)")
     p.add_argument("--port", type=int, default=8001, help="port for --serve (default 8001)")
@@ -95,7 +102,21 @@ def run_docs_command(args: argparse.Namespace) -> int:
                                capture_output=True, text=True)
         if built.returncode != 0 or not index.is_file():
             raise CardtableError(f"the documentation did not build:\n{built.stderr.strip()[-3000:]}")
-    print(index)
+    target = index.as_uri()
+    if args.game:
+        target = _rule_uri(root / "site" / "rules" / f"{RULES_PAGES[args.game]}.html", args.game, args.rule)
+    print(target if args.game else index)
     if args.open:
-        webbrowser.open(index.as_uri())
+        webbrowser.open(target)
     return 0
+
+
+def _rule_uri(page: Path, game: str, rule: str | None) -> str:
+    """``file:///.../rules/casino.html#7.4.1``; a rule the page does not have is an error."""
+    if not rule:
+        return page.as_uri()
+    found = re.search(r"\d+(?:\.\d+)*|[CGP]-\d+", rule)
+    anchor = found.group(0) if found else rule
+    if f'id="{anchor}"' not in page.read_text(encoding="utf-8"):
+        raise CardtableError(f"the {game} rules have no rule or example {rule!r} (numbers look like 7.4.1 or C-09)")
+    return f"{page.as_uri()}#{anchor}"

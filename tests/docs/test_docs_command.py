@@ -56,3 +56,19 @@ def test_finds_the_checkout_from_a_subfolder(tmp_path: Path) -> None:
     assert find_project(root / "src" / "deep") == root.resolve()
     assert find_project(tmp_path) is None
     assert find_project() == Path(__file__).resolve().parents[2]   # this checkout
+
+
+def test_points_at_a_rule_as_errors_cite_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _project(tmp_path / "checkout")
+    hook = Path(__file__).resolve().parents[2] / "docs" / "hooks" / "rules_anchors.py"
+    (root / "mkdocs.yml").write_text(
+        f"site_name: t\nuse_directory_urls: false\nhooks:\n  - {hook}\nnav:\n  - index.md\n  - rules/casino.md\n")
+    (root / "docs" / "rules").mkdir()
+    (root / "docs" / "rules" / "casino.md").write_text("# Casino\n\n### 7.4.1 The controller may not trail\nText.\n")
+    assert main(["docs", "casino", "controller rule 7.4.1", "--root", str(root)]) == 0
+    page = (root / "site" / "rules" / "casino.html").resolve()
+    assert capsys.readouterr().out.strip() == f"{page.as_uri()}#7.4.1"
+    assert main(["docs", "casino", "--root", str(root)]) == 0
+    assert capsys.readouterr().out.strip() == page.as_uri()
+    assert main(["docs", "casino", "9.9.9", "--root", str(root)]) == 2
+    assert "no rule or example '9.9.9'" in capsys.readouterr().err
