@@ -24,6 +24,7 @@ import asyncio
 import concurrent.futures
 import math
 import multiprocessing
+import signal
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
@@ -160,7 +161,8 @@ class HintDesk:
         actions come back as the items of ``legal``. A broken process is replaced for the next hint."""
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=max(1, self.limits.workers), mp_context=multiprocessing.get_context("spawn"))
+                max_workers=max(1, self.limits.workers), mp_context=multiprocessing.get_context("spawn"),
+                initializer=_quiet_worker)
         loop = asyncio.get_running_loop()
         try:
             ranked = await loop.run_in_executor(self._pool, explain_ranked, game, seed, view, legal, k)
@@ -178,6 +180,11 @@ class HintDesk:
 
 
 _AGENTS: dict[tuple[str, int | None], Any] = {}
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C at the terminal stops the server, which stops the hint process (no traceback from it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def explain_ranked(game: str, seed: int | None, view: Any, legal: Sequence[Any], k: int) -> list[tuple[str, float | None]]:
