@@ -85,12 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="line mode: the table in sentences and one move per line, for screen readers and scripts "
                            "(default: the full-screen table when run in a terminal)")
     play.add_argument("--no-save", action="store_true", help="do not save the game (default: saved after every move)")
+    play.add_argument("--spoken-cards", action="store_true",
+                      help="line mode says cards in full, '10 of spades', which screen readers read better "
+                           "(default: short names like 10♠)")
 
     resume = sub.add_parser("resume", parents=[db], help="continue an unfinished game")
     resume.add_argument("id", nargs="?", type=int, default=None,
                         help="game id from `cardtable history` (default: the latest unfinished game)")
     resume.add_argument("--plain", action="store_true",
                         help="continue in line mode (default: the full-screen table when run in a terminal)")
+    resume.add_argument("--spoken-cards", action="store_true",
+                        help="line mode says cards in full, '10 of spades' (default: short names like 10♠)")
 
     hist = sub.add_parser("history", parents=[db], help="list saved games")
     hist.add_argument("--game", choices=games, default=None, help="only this game (default: every game)")
@@ -299,7 +304,8 @@ def _play(args: argparse.Namespace) -> int:
         levels = AGENT_LEVELS.get(game, ("random",))
         default_level = "medium" if "medium" in levels else ("simple" if "simple" in levels else "random")
         opponents = [default_level] * (n - 1)
-    return play_plain(game, opponents, seed=seed, preset=preset, store=store, **options)
+    return play_plain(game, opponents, seed=seed, preset=preset, store=store,
+                      spoken=getattr(args, "spoken_cards", False), **options)
 
 
 def _resume(args: argparse.Namespace) -> int:
@@ -318,7 +324,7 @@ def _resume(args: argparse.Namespace) -> int:
     from .apps.tui import load_resumed
 
     print(f"Resuming game {resumed.game_id} ({resumed.match.game.name}).")
-    return run_plain(load_resumed(store, resumed.game_id))
+    return run_plain(load_resumed(store, resumed.game_id), spoken=args.spoken_cards)
 
 
 if __name__ == "__main__":

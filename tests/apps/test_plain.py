@@ -181,3 +181,16 @@ def test_every_listed_notation_types_back_to_its_move(game: str) -> None:
         seat = state.current_player()
         match.apply(agents[seat].act(view, state.legal_actions()))
     assert checked > 40
+
+
+def test_spoken_cards_for_screen_readers(tmp_path: Path) -> None:
+    """--spoken-cards says '10 of diamonds' (a screen reader reads ♦ as 'black diamond'); typing stays short."""
+    code, out = play(["gin", "--plain", "--spoken-cards", "--seed", "3", "-o", "simple"], "take\nquit\n", tmp_path)
+    assert code == 0
+    assert not re.search(r"[♠♥♦♣]", out)
+    assert "Your hand (10 cards): 7 of diamonds, 8 of diamonds, 9 of diamonds, 3 of hearts, queen of hearts" in out
+    assert "Discard the king of clubs (discard kc)" in out
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(tmp_path / "games.db")}
+    again = subprocess.run([CARDTABLE, "resume", "--plain", "--spoken-cards"], input="quit\n", capture_output=True,
+                           text=True, timeout=120, env=env)
+    assert again.returncode == 0 and "king of spades" in again.stdout and "K♠" not in again.stdout

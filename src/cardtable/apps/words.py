@@ -34,6 +34,7 @@ the same card to a player and never appear here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -51,6 +52,7 @@ __all__ = [
     "third_person",
     "move_context",
     "conjugate",
+    "spoken_cards",
     "describe_move",
 ]
 
@@ -294,3 +296,21 @@ def conjugate(who: str, verb: str) -> str:
     """``who`` and ``verb`` agreeing: ``You win``, ``You & Across win``, ``Computer (medium) wins``."""
     many = who == "You" or " & " in who or who.startswith("You ")
     return f"{who} {verb if many else third_person(verb)}"
+
+
+_SHORT_CARD = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])")
+_CARD_RUN = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣](?: (?:10|[2-9AJQK])[♠♥♦♣])+")
+_SUIT_OF = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+_RANK_OF = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def spoken_cards(text: str) -> str:
+    """``text`` with every short card name spoken in full, for screen readers (``♦`` reads as "black diamond").
+
+    >>> spoken_cards("Capture 9♠ and 5♦+4♣ with your 9♥; Q♠ on top")
+    'Capture 9 of spades and 5 of diamonds+4 of clubs with your 9 of hearts; queen of spades on top'
+    >>> spoken_cards("Your hand: A♠ 10♦ J♣.")
+    'Your hand: ace of spades, 10 of diamonds, jack of clubs.'
+    """
+    text = _CARD_RUN.sub(lambda m: m.group(0).replace(" ", ", "), text)  # lists of cards need commas when spoken
+    return _SHORT_CARD.sub(lambda m: f"{_RANK_OF.get(m.group(1), m.group(1))} of {_SUIT_OF[m.group(2)]}", text)

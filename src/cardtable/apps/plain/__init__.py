@@ -33,24 +33,26 @@ def play_plain(
     stdout: TextIO | None = None,
     name: str = "You",
     store: Any = None,
+    spoken: bool = False,
     **options: Any,
 ) -> int:
     """Play a new match in line mode; the exit code: 0 when it finished or the player quit, 1 when the input ended.
 
     ``opponents`` holds one computer level per other seat. With a ``store``
-    (:class:`cardtable.store.Store`) the match is saved after every move.
+    (:class:`cardtable.store.Store`) the match is saved after every move. ``spoken``
+    says cards in full ("10 of spades") for screen readers.
     """
     from ..tui.session import TableSession
 
     session = TableSession(game_name, list(opponents), preset=preset, options=dict(options), seed=seed,
                            store=store, human_seat=human_seat, human_name=name)
-    return run_plain(session, stdin, stdout)
+    return run_plain(session, stdin, stdout, spoken=spoken)
 
 
-def run_plain(session: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def run_plain(session: Any, stdin: TextIO | None = None, stdout: TextIO | None = None, spoken: bool = False) -> int:
     """Drive a :class:`~cardtable.apps.tui.session.TableSession` (new or resumed) in line mode."""
     table = PlainTable(session, stdin if stdin is not None else sys.stdin,
-                       stdout if stdout is not None else sys.stdout, saving=session.store is not None)
+                       stdout if stdout is not None else sys.stdout, saving=session.store is not None, spoken=spoken)
     try:
         return table.run()
     except KeyboardInterrupt:

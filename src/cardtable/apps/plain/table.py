@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from ...cards import Card
 from ...errors import AmbiguousActionError, CardtableError, InvalidNotationError
 from ..render import render_hand_result, render_score_sheet, render_view, side_labels
-from ..words import conjugate, describe_move, join_words
+from ..words import conjugate, describe_move, join_words, spoken_cards
 from .lines import LineReader
 from .moves import CARD_NOTATION, Move, find_move, list_moves, typed_form
 
@@ -44,11 +44,14 @@ _EXAMPLES = {
 class PlainTable:
     """One match in line mode. :meth:`run` returns the exit code: 0 finished or quit, 1 input ended."""
 
-    def __init__(self, session: Any, stdin: TextIO | Any, stdout: TextIO, saving: bool = True) -> None:
+    def __init__(self, session: Any, stdin: TextIO | Any, stdout: TextIO, saving: bool = True,
+                 spoken: bool = False) -> None:
         self.s = session
         self.reader = LineReader(stdin)
         self.out = stdout
         self.saving = saving
+        self.spoken = spoken
+        """Cards said in full ("10 of spades") instead of 10♠: clearer through a screen reader."""
         self.human = session.human_seat
         self._hand_no = 0
         self._reported = len(session.finished)
@@ -58,7 +61,7 @@ class PlainTable:
 
     # --- output -------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(spoken_cards(text) if self.spoken else text, file=self.out, flush=True)
 
     def _on_log(self, line: Any) -> None:
         marker = line.seat is None and self._is_new_hand_marker(line.text)
