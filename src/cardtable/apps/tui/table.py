@@ -296,7 +296,7 @@ class TableScreen(Screen[None]):
                                                     highlight=drawn or taken, label="new" if drawn else "taken")
         self.query_one("#caption", Static).update(adapter.hand_caption(view))
         if s.is_over():
-            prompt = "The match is over — s: score sheet, n: new match, u: undo, q: quit."
+            prompt = "The match is over — s: score sheet, n: new match, q: quit."
         else:
             prompt = adapter.prompt(view, s.state, s.human_seat, names)
             if self._thinking:
