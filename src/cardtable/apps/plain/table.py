@@ -68,7 +68,7 @@ class PlainTable:
         self._transitions(new_hand=marker)
         if line.seat is None and self._just_finished:
             return  # the hand's own summary lines: the hand report says it all
-        self.say(("\n" if marker else "") + line.text)
+        self.say(("\n" if marker or (line.seat is None and line.text.startswith("— ")) else "") + line.text)
 
     def _is_new_hand_marker(self, text: str) -> bool:
         """The session's marker for the hand about to be dealt (said before its first card)."""
