@@ -116,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "wins, points and how hands ended. Without --players every seat is random.")
     sim.add_argument("game", choices=games, help="the game")
     sim.add_argument("--games", "-n", type=int, default=100, help="how many matches (or hands) to play (default: 100)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i (default: 0)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the deals: the same seed plays the same games (default: 0)")
     sim.add_argument("--players", default=None, metavar="LEVELS",
                      help="comma-separated levels, one per seat, e.g. random,simple; for Casino the list sets the "
                           "number of players, e.g. random,easy,medium (default: random at every seat)")
