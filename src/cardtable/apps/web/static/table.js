@@ -116,7 +116,7 @@ export function tablePage(main, id, token) {
     }).join("")}</div>`;
     if (waiting.length) html += waitingPanel(s, waiting);
     else html += g.centre(s, sel);
-    const mine = me === null
+    const mine = waiting.length ? `<p class="caption">Your cards come when everyone is here.</p>` : me === null
       ? fan((v.hand || []).length, (v.hand || []).filter((c) => c !== "??"), `${s.seats[0].name}'s hand`)
       : `<div class="hand" id="hand" role="group" aria-label="Your hand">${g.hand(s, sel)}</div><div class="caption">${g.caption(s)}</div>`;
     html += seatBox(s, bottom, mine);
