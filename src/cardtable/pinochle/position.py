@@ -4,9 +4,10 @@
 field          value
 =============  ==============================================================================
 ``dealer``     0 or 1
-``phase``      ``play``, ``exchange``, ``meld``, ``draw-winner`` or ``draw-loser``
+``phase``      ``deal`` (a chance step of the deal), ``play``, ``exchange``, ``meld``,
+               ``draw-winner``, ``draw-loser`` or ``over`` (the hand is finished)
 ``turn``       optional: the seat to act (checked)
-``trump``      the trump suit letter S H D C (optional while ``trumpcard`` is given)
+``trump``      the trump suit letter S H D C (optional while ``trumpcard`` is given; ``-`` in the deal)
 ``trumpcard``  the face-up card under the stock, ``-`` once taken (stage 2)
 ``tricks``     optional: tricks completed (checked against the won piles)
 ``leader``     who leads the trick in progress, or who won the last trick (post-trick steps)
@@ -21,7 +22,19 @@ field          value
 ``dix``        the physical dixes that have scored
 ``points0``    seat 0's meld and dix points so far: ``marriage=20 dix-played=10`` (or a number)
 ``known0``     concealed cards of seat 0 known to both (a former trump card)
+``totals``     the game totals of both seats before this hand (default ``0 0``)
+``declarer``   with ``phase: over``: the seat that declared out (10.3), or ``-`` after 24 tricks
 =============  ==============================================================================
+
+During the deal (``phase: deal``) only ``dealer``, the hands dealt so far (packets of four,
+non-dealer first) and ``totals`` are given; with 24 cards dealt the turn-up is next. A finished
+hand (``phase: over``) lists the won piles and whatever was left when a player declared out;
+it is counted again on loading (section 9, or 10.3.2 after a declaration).
+
+A meld step (``phase: meld``) is the turn's single meld decision (6.1.3): a meld or ``no meld``,
+after which the draw follows at once, so a meld made this turn needs no field (the position is
+then in ``draw-winner``). A meld step without any legal meld, which play skips, can be set up
+too: its only move is ``no meld``.
 
 Cards not listed anywhere are the stock. Example (P-09 as a stage-2 follow)::
 
@@ -38,7 +51,7 @@ from ..cards import SUIT_LETTERS
 from ..errors import InvalidNotationError, InvalidPositionError
 from .deck import FULL, NINE, card_text, format_mask, iter_bits, parse_card, parse_mask
 from .melds import KIND_NAMES, kind_from_name, kinds_of
-from .phases import DRAW_LOSER, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, PLAY_PHASE
+from .phases import DEALING, DRAW_LOSER, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, OVER, PLAY_PHASE
 
 if TYPE_CHECKING:
     from .state import PinochleState
@@ -48,9 +61,9 @@ __all__ = ["POSITION_FIELDS", "state_to_fields", "fill_state"]
 POSITION_FIELDS = (
     "dealer", "phase", "turn", "trump", "trumpcard", "tricks", "leader", "lead",
     "hand0", "melded0", "won0", "hand1", "melded1", "won1", "stock", "records", "dix",
-    "points0", "points1", "known0", "known1", "totals",
+    "points0", "points1", "known0", "known1", "totals", "declarer",
 )
-_PHASES = (PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER)
+_PHASES = (DEALING, PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER, OVER)
 
 
 def _points_text(book: dict[str, int]) -> str:
@@ -58,18 +71,20 @@ def _points_text(book: dict[str, int]) -> str:
 
 
 def state_to_fields(state: PinochleState) -> dict[str, str]:
-    """The position of ``state`` (a decision or draw point of a dealt hand)."""
-    if state.phase not in _PHASES:
-        raise InvalidPositionError(f"positions are written for a dealt hand in play, not the {state.phase} phase")
+    """The position of ``state``: any state of the hand, from the first dealt card to the count."""
+    if state.phase == DEALING:
+        return {"dealer": str(state.dealer), "phase": DEALING, "hand0": format_mask(state.concealed[0]),
+                "hand1": format_mask(state.concealed[1]), "totals": f"{state.totals[0]} {state.totals[1]}"}
     scored_any = 0
     for m in state.scored:
         scored_any |= m
     records = " ".join(f"{card_text(i)}={','.join(kinds_of(state.scored, i))}" for i in iter_bits(scored_any))
     cur = state.current_player()
-    return {
+    out = {
         "dealer": str(state.dealer),
         "phase": state.phase,
-        "turn": str(cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)),
+        "turn": "-" if state.phase == OVER else str(
+            cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)),
         "trump": SUIT_LETTERS[state.trump],
         "trumpcard": card_text(state.trump_card) if state.trump_card >= 0 else "-",
         "tricks": str(state.ntricks),
@@ -90,6 +105,9 @@ def state_to_fields(state: PinochleState) -> dict[str, str]:
         "known1": format_mask(state.known[1]),
         "totals": f"{state.totals[0]} {state.totals[1]}",
     }
+    if state.phase == OVER:
+        out["declarer"] = str(state.declarer) if state.declarer >= 0 else "-"
+    return out
 
 
 def _seat(fields: dict[str, str], key: str) -> int:
@@ -212,6 +230,11 @@ def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
     phase = fields.get("phase", PLAY_PHASE).strip().lower()
     if phase not in _PHASES:
         raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, got {phase!r}")
+    if "declarer" in fields and phase != OVER:
+        raise InvalidPositionError("declarer is given for a finished hand only (phase: over)")
+    if phase == DEALING:
+        _fill_dealing(state, fields)
+        return
     state.phase = phase
     state.leader = _seat(fields, "leader")
     trump_card = _card(fields, "trumpcard")
@@ -228,7 +251,7 @@ def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
         raise InvalidPositionError("position field 'trump' (or 'trumpcard') is required")
     state.trump_card = trump_card
     lead = _card(fields, "lead")
-    if lead >= 0 and phase != PLAY_PHASE:
+    if lead >= 0 and phase not in (PLAY_PHASE, OVER):
         raise InvalidPositionError("a card can be led only in the play phase")
     state.lead = lead
     cards = _hands(fields, lead, trump_card)
@@ -237,7 +260,8 @@ def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
     state.won = [cards["won0"], cards["won1"]]
     state.stock = cards["stock"]
     state.dealt = 24
-    _check_counts(state, fields)
+    declarer = _declarer(fields) if phase == OVER else -1
+    _check_counts(state, fields, declarer)
     state.scored = _records(fields.get("records", "-"))
     state.dix_scored = _mask(fields, "dix")
     if state.dix_scored & ~state.trump_dixes:
@@ -252,6 +276,40 @@ def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
     if unrecorded:
         raise InvalidPositionError(f"melded cards need a record of the kinds they scored in: {format_mask(unrecorded)}")
     _check_phase(state, fields)
+    if phase == OVER:
+        state.declarer = declarer
+        state.last_winner = state.leader if declarer < 0 else -1
+        state._finish()
+
+
+def _declarer(fields: dict[str, str]) -> int:
+    raw = fields.get("declarer", "-").strip()
+    if raw in ("-", ""):
+        return -1
+    return _seat(fields, "declarer")
+
+
+def _fill_dealing(state: PinochleState, fields: dict[str, str]) -> None:
+    """A chance step of the deal: hands dealt in packets of four, non-dealer first (5.2); nothing else yet."""
+    extra = [k for k, v in fields.items()
+             if k not in ("dealer", "phase", "hand0", "hand1", "totals", "turn") and v.strip() not in ("-", "", "0")]
+    if extra:
+        raise InvalidPositionError(f"during the deal only the hands are dealt (got {', '.join(extra)})")
+    cards = _hands(fields, -1, -1)
+    hands = [cards["hand0"], cards["hand1"]]
+    dealt = hands[0].bit_count() + hands[1].bit_count()
+    nd = 1 - state.dealer
+    want = [0, 0]
+    for i in range(min(dealt, 24)):
+        want[nd if (i // 4) % 2 == 0 else state.dealer] += 1
+    if dealt > 24 or [hands[0].bit_count(), hands[1].bit_count()] != want:
+        raise InvalidPositionError(f"with {dealt} cards dealt in packets of four (non-dealer first) the hands hold {want}")
+    state.concealed = hands
+    state.stock = cards["stock"]
+    state.dealt = dealt
+    state.leader = 1 - state.dealer
+    if "turn" in fields and dealt < 24 and _seat(fields, "turn") != state.deal_target():
+        raise InvalidPositionError(f"turn: the next card goes to seat {state.deal_target()}")
 
 
 def _any(scored: tuple[int, ...]) -> int:
@@ -261,8 +319,26 @@ def _any(scored: tuple[int, ...]) -> int:
     return out
 
 
-def _check_counts(state: PinochleState, fields: dict[str, str]) -> None:
-    """Card counts of 11.1: hands, stock and won piles agree with the tricks played and the phase."""
+def _check_counts(state: PinochleState, fields: dict[str, str], declarer: int = -1) -> None:
+    """Card counts of 11.1: hands, stock and won piles agree with the tricks played and the phase.
+
+    A finished hand is checked as the play after 24 tricks, or, when a player declared out,
+    as the decision where the declaration was made (a lead or follow, an exchange or a meld)."""
+    if state.phase == OVER:
+        tried = (PLAY_PHASE,) if declarer < 0 else (PLAY_PHASE, EXCHANGE_PHASE)
+        errors = []
+        for phase in tried:
+            state.phase = phase
+            try:
+                _check_counts(state, fields)
+            except InvalidPositionError as exc:
+                errors.append(exc)
+            state.phase = OVER
+        if len(errors) == len(tried):
+            raise errors[0]
+        if declarer < 0 and state.ntricks != 24:
+            raise InvalidPositionError("a hand is over after 24 tricks, or when a player declared out (field 'declarer')")
+        return
     won = [w.bit_count() for w in state.won]
     if won[0] % 2 or won[1] % 2:
         raise InvalidPositionError("won-tricks piles hold two cards per trick")
@@ -304,11 +380,9 @@ def _check_counts(state: PinochleState, fields: dict[str, str]) -> None:
 def _check_phase(state: PinochleState, fields: dict[str, str]) -> None:
     cur = state.current_player()
     expected = cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)
-    if "turn" in fields and _seat(fields, "turn") != expected:
+    if state.phase != OVER and fields.get("turn", "-").strip() not in ("-", "") and _seat(fields, "turn") != expected:
         raise InvalidPositionError(f"turn: seat {expected} acts in this position")
     if state.phase == EXCHANGE_PHASE and not state.can_exchange(state.leader):
         raise InvalidPositionError("exchange phase: the trick winner cannot exchange a dix here (7.1)")
-    if state.phase == MELD_PHASE and not state.legal_melds(state.leader):
-        raise InvalidPositionError("meld phase: the trick winner has no legal meld (the step would be skipped)")
     if state.trump_card >= 0 and (state.trump_card % 12) >> 1 == NINE and not state.dix_scored >> state.trump_card & 1:
         raise InvalidPositionError("a dix turned up or exchanged has scored: list it in 'dix'")
