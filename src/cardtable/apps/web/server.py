@@ -12,8 +12,13 @@ server -> client
     ``{"t": "error", "code": C, "msg": M}``, ``{"t": "pong"}``.
 
 Every refused request gets an error and changes nothing; messages over
-:data:`MAX_MESSAGE` bytes and more than :data:`RATE` messages a second (burst
-:data:`BURST`) per connection are refused too.
+:data:`MAX_MESSAGE` bytes, nested more than :data:`~.security.MAX_DEPTH` deep
+(code ``deep``) and more than :data:`RATE` messages a second (burst
+:data:`BURST`) per connection are refused too. ``undo`` says why it is not
+available (the state's ``undo_reason``, :mod:`cardtable.undo`); hints are
+rationed (codes ``hint-budget`` and ``busy``, :mod:`.hints`). Every HTTP
+response carries the security headers, and foreign page origins are refused
+(:mod:`.security`).
 """
 
 from __future__ import annotations
