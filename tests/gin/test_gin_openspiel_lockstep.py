@@ -306,3 +306,22 @@ def test_openspiel_deadwood_is_openspiels_figure() -> None:
         assert openspiel_deadwood(mask) >= exact
         above_exact += openspiel_deadwood(mask) > exact
     assert above_exact < 30
+
+
+def test_the_research_codec_has_room_for_every_choice_of_melds() -> None:
+    """AS 2S AH-4H AD 2D AC 2C after knocking KD: 44 ways to lay melds within the limit (16 minimal-only slots
+    were too few); the adapters' codec gives the ``within-limit`` rules 128 arrangement slots."""
+    from cardtable.adapters.gin import ARRANGE_ID, GinAdapter
+
+    state = GinGame(RULES).from_position(
+        "dealer: 1; phase: discard; turn: 0; hand0: AS 2S AH 2H 3H 4H AD 2D AC 2C KD; "
+        "hand1: 5S 6S 7S 8D 9D TD JC QC KC 9H; discard: QH")
+    state.apply("knock KD")
+    arrangements = state.legal_actions()
+    assert len(arrangements) == 44
+    adapter = GinAdapter(preset="openspiel")
+    ids = adapter.legal_ids(state)
+    assert ids == list(range(ARRANGE_ID, ARRANGE_ID + 44)) and adapter.num_actions == ARRANGE_ID + 128
+    assert [adapter.id_action(state, i) for i in ids] == arrangements
+    assert adapter.action_id(state, arrangements[-1]) == ids[-1]
+    assert GinAdapter().num_actions == ARRANGE_ID + 16

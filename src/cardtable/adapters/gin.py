@@ -16,7 +16,9 @@ id          move
             the minimal arrangements of the hand, in the engine's canonical
             order (``cardtable.gin.melds.minimal_arrangements``). At most 16
             exist (exhaustive search of compact hands finds at most 4); more
-            would raise ``ValueError``.
+            would raise ``ValueError``. Under ``knocker_melds="within-limit"``
+            (the ``openspiel`` preset) the knocker may also keep melds back:
+            ids 109 - 236 (128 slots; searches find at most 44 choices).
 ==========  ===========================================================
 
 Chance ids: the dealt or drawn card's index (0..51).
@@ -68,10 +70,12 @@ from ..gin.state import PHASES, GinState, GinView
 from ..registry import make_game
 from .base import FlatAdapter, Obs, Pending
 
-__all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS"]
+__all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS", "WITHIN_LIMIT_SLOTS"]
 
 DISCARD_ID, KNOCK_ID, DRAW_ID, TAKE_ID, PASS_ID, BIG_GIN_ID, TAKE_KNOCK_ID, ARRANGE_ID = 0, 52, 104, 105, 106, 107, 108, 109
 ARRANGE_SLOTS = 16
+WITHIN_LIMIT_SLOTS = 128
+"""Arrangement slots when the knocker may lay any melds within the knock limit (``knocker_melds``)."""
 NUM_ACTIONS = ARRANGE_ID + ARRANGE_SLOTS
 OBS_SIZE = 542
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
@@ -151,6 +155,8 @@ class GinAdapter(FlatAdapter):
         assert isinstance(game, GinGame)
         self.game_obj = game
         self.rules = game.rules
+        if game.rules.knocker_melds == "within-limit":
+            self.num_actions = ARRANGE_ID + WITHIN_LIMIT_SLOTS
         self._readers: dict[tuple[int, int], _EventReader] = {}
 
     def new_state(self, dealer: int = 0) -> GinState:
@@ -165,8 +171,8 @@ class GinAdapter(FlatAdapter):
             raise IllegalActionError(f"{action} is not a decision", "codec")
         arrangements = [a for a in state.legal_actions() if a.kind == "arrange"]
         slot = arrangements.index(action)
-        if slot >= ARRANGE_SLOTS:
-            raise ValueError(f"arrangement slot {slot} beyond the {ARRANGE_SLOTS} the codec has")
+        if ARRANGE_ID + slot >= self.num_actions:
+            raise ValueError(f"arrangement slot {slot} beyond the {self.num_actions - ARRANGE_ID} the codec has")
         return ARRANGE_ID + slot
 
     def legal_ids(self, state: Any, pending: Pending = ()) -> list[int]:
@@ -175,8 +181,8 @@ class GinAdapter(FlatAdapter):
         for a in state.legal_actions():
             aid = _IDS.get(a)
             if aid is None:
-                if slot >= NUM_ACTIONS:
-                    raise ValueError(f"more than {ARRANGE_SLOTS} minimal arrangements")
+                if slot >= self.num_actions:
+                    raise ValueError(f"more than {self.num_actions - ARRANGE_ID} arrangements")
                 aid = slot
                 slot += 1
             out.append(aid)
@@ -185,7 +191,7 @@ class GinAdapter(FlatAdapter):
 
     def id_action(self, state: Any, aid: int) -> GinAction:
         legal: list[GinAction] = state.legal_actions()
-        if ARRANGE_ID <= aid < NUM_ACTIONS:
+        if ARRANGE_ID <= aid < self.num_actions:
             arrangements = [a for a in legal if a.kind == "arrange"]
             if aid - ARRANGE_ID < len(arrangements):
                 return arrangements[aid - ARRANGE_ID]
