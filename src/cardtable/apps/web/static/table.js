@@ -112,7 +112,7 @@ export function tablePage(main, id, token) {
     html += `<div class="opponents n${others.length}">${others.map((i) => {
       const o = g.opponent(s, i);
       const extra = s.game === "pinochle" ? pinochle.meldsOf(s, i) : "";
-      return seatBox(s, i, fan(o.count, o.known, `${s.seats[i].name}'s hand`) + extra);
+      return seatBox(s, i, waiting.length ? "" : fan(o.count, o.known, `${s.seats[i].name}'s hand`) + extra);
     }).join("")}</div>`;
     if (waiting.length) html += waitingPanel(s, waiting);
     else html += g.centre(s, sel);
