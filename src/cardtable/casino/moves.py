@@ -22,12 +22,14 @@ from .actions import TRAIL, CasinoAction, build, capture
 from .builds import Build
 from .partitions import count_lx, field, fits, lx_vectors, mask_at, masks_of, splits_with, vector, weight
 from .rules import CasinoRules
-from .values import NUMERALS, RANK_MASK, VALUE, VALUE_MASK, bits, held_values, loose_tables
+from .values import NUMERALS, RANK_MASK, VALUE, VALUE_MASK, bits, loose_tables
 
 __all__ = ["Block", "MoveSet", "generate_moves", "partner_of", "orphans_ok"]
 
 _CARDS = tuple(Card.from_index(i) for i in range(52))
 _NOTHING: list[tuple[Build, ...]] = [()]
+_PLAIN_BLOCKS: dict[tuple[int, int, int, str], list[Block]] = {}
+"""Blocks of a card on a table without builds (shared, never changed: callers copy before editing)."""
 
 
 def partner_of(rules: CasinoRules, seat: int) -> int | None:
@@ -90,7 +92,22 @@ class MoveSet:
     one partition test of its loose cards.
     """
 
-    __slots__ = ("_blocks", "_count", "_counts", "builds", "full", "hand", "loose", "numerals", "rules", "seat")
+    __slots__ = (
+        "_blocks",
+        "_count",
+        "_counts",
+        "_held",
+        "_mine",
+        "_single_value",
+        "_singles",
+        "builds",
+        "full",
+        "hand",
+        "loose",
+        "numerals",
+        "rules",
+        "seat",
+    )
 
     def __init__(self, rules: CasinoRules, seat: int, hand: int, loose: int, builds: Sequence[Build]) -> None:
         self.rules = rules
@@ -103,6 +120,18 @@ class MoveSet:
         self._blocks: list[Block] | None = None
         self._counts: list[int] | None = None
         self._count: int | None = None
+        self._mine = [b for b in self.builds if b.controller == seat]
+        self._singles = [b for b in self.builds if b.is_single and (rules.raise_own_build or b.controller != seat)]
+        held = single = 0
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            bit = 1 << VALUE[low.bit_length() - 1]
+            single = (single | bit) & ~(held & bit)
+            held |= bit
+        self._held = held & ~1
+        self._single_value = single & ~1
+        """Bit ``v``: the hand holds exactly one numeral card of value ``v``."""
 
     # --- blocks -------------------------------------------------------------------------------
     def blocks(self) -> list[Block]:
@@ -113,11 +142,17 @@ class MoveSet:
 
     def card_blocks(self, ci: int) -> list[Block]:
         """The blocks of the card with index ``ci`` (captures, builds, then the trail), per 7.2 - 7.4."""
-        rules, seat, builds = self.rules, self.seat, self.builds
+        rules, builds = self.rules, self.builds
         card = _CARDS[ci]
         vc = VALUE[ci]
-        mine = [b for b in builds if b.controller == seat]
-        held = held_values(self.hand & ~card.bit)
+        mine = self._mine
+        held = self._held & ~(1 << vc) if self._single_value >> vc & 1 else self._held
+        key = None
+        if not builds:  # the blocks then depend on the card, the values held and the court cards only
+            key = (ci, held, self.loose & RANK_MASK[card.rank] if not vc else 0, rules.court_capture)
+            got = _PLAIN_BLOCKS.get(key)
+            if got is not None:
+                return got
         out: list[Block] = []
         if vc == 0:
             if not mine or orphans_ok(mine, held, 0):
@@ -128,15 +163,23 @@ class MoveSet:
                     out.append(Block(card, "capture", 0, (), 0, 0, tuple(1 << i for i in bits(same))))
         else:
             # captures (7.2.2): any non-empty union of disjoint v-groups and v-builds
-            of_value = [b for b in builds if b.value == vc]
+            of_value = [b for b in builds if b.value == vc] if builds else []
             for chosen in _subsets(of_value) if of_value else _NOTHING:
                 consumed = sum(b.cards for b in chosen)
                 if mine and not orphans_ok(mine, held, consumed):
                     continue
                 out.append(Block(card, "capture", vc, tuple((b.value, b.cards) for b in chosen), consumed, 0, None))
-            out.extend(self._build_blocks(card, vc, held, mine))
+            if builds:
+                out.extend(self._build_blocks(card, vc, held, mine))
+            else:  # nothing to raise, absorb or orphan: a build of each value held
+                out.extend(Block(card, "build", value, (), 0, value - vc, None)
+                           for value in range(vc, 11) if held >> value & 1)
         if not mine:
             out.append(Block(card, "trail", 0, (), 0, 0, (0,)))
+        if key is not None:
+            if len(_PLAIN_BLOCKS) >= 20_000:
+                _PLAIN_BLOCKS.clear()
+            _PLAIN_BLOCKS[key] = out
         return out
 
     def _build_blocks(self, card: Card, vc: int, held: int, mine: list[Build]) -> list[Block]:
@@ -144,7 +187,7 @@ class MoveSet:
         rules, seat, full = self.rules, self.seat, self.full
         permissive = rules.permissive_builds
         partner = partner_of(rules, seat) if rules.build_for_partner else None
-        singles = [b for b in self.builds if b.is_single and (rules.raise_own_build or b.controller != seat)]
+        singles = self._singles
         out: list[Block] = []
         for value in range(vc, 11):
             existing = [b for b in self.builds if b.value == value]
@@ -304,20 +347,22 @@ def generate_moves(rules: CasinoRules, seat: int, hand: int, loose: int, builds:
     moves = MoveSet(rules, seat, hand, loose, builds)
     tables = loose_tables(loose)
     full = moves.full
+    make = CasinoAction
     out: list[CasinoAction] = []
     for block in moves.blocks():
-        if block.listed is not None:
-            out.extend(block.action(m, full) for m in block.listed)
+        card, kind, value, refs, bmask, need, listed = block
+        if listed is not None:
+            out.extend(block.action(m, full) for m in listed)
             continue
-        parts = tables.partitionable(block.value)
-        if block.need == 0:
-            out.extend(block.action(q, full) for q in parts if q or block.bmask)
+        parts = tables.partitionable(value)
+        if need == 0:
+            out.extend([make(kind, card, value, q, refs, False, full) for q in parts if q or bmask])
             continue
         seen: set[int] = set()
-        for p in tables.sums[block.need]:
+        for p in tables.sums[need]:
             for q in parts:
                 if not q & p and p | q not in seen:
                     seen.add(p | q)
-                    out.append(block.action(p | q, full))
+                    out.append(make(kind, card, value, p | q, refs, False, full))
     out.sort(key=lambda a: a.sort_key)
     return out

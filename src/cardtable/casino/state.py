@@ -49,6 +49,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     __slots__ = (
         "_legal",
+        "_legal_index",
         "_moves",
         "builds",
         "captured",
@@ -99,6 +100,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         self.scores: tuple[SideScore, ...] | None = None
         self.residue = 0
         self._legal: list[CasinoAction] | None = None
+        self._legal_index: dict[CasinoAction, CasinoAction] | None = None
         self._moves: MoveSet | None = None
 
     # --- turn -------------------------------------------------------------------------------
@@ -282,7 +284,12 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
             if action.kind != "deal" or not self.pack & action.card.bit or action.last != self._announces_last():
                 raise self.explain_illegal(action)
             return action
-        found = self.moveset().find(action) if action.kind != "deal" else None
+        if self._legal is not None:  # listed already (ordinary tables): a lookup
+            if self._legal_index is None:
+                self._legal_index = {a: a for a in self._legal}
+            found = self._legal_index.get(action)
+        else:
+            found = self.moveset().find(action) if action.kind != "deal" else None
         if found is None:
             raise self.explain_illegal(action)
         return found
@@ -300,6 +307,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     def _apply_unchecked(self, action: CasinoAction) -> None:
         self._legal = None
+        self._legal_index = None
         self._moves = None
         card = action.card
         if action.kind == "deal":
@@ -484,6 +492,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         new.scores = self.scores
         new.residue = self.residue
         new._legal = self._legal
+        new._legal_index = self._legal_index
         new._moves = self._moves
         return new
 
