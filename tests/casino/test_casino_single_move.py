@@ -54,9 +54,19 @@ def near_misses(state: CasinoState, action: CasinoAction, rng: random.Random) ->
     return out
 
 
-def check_decision(state: CasinoState, rng: random.Random) -> list[CasinoAction]:
-    legal = state.legal_actions()
+def unlisted(state: CasinoState) -> CasinoState:
+    """A copy that has never listed its moves, so every check on it is the direct one."""
+    fresh = state.clone()
+    fresh._legal = None
+    fresh._legal_index = None
+    fresh._moves = None
+    return fresh
+
+
+def check_decision(listed: CasinoState, rng: random.Random) -> list[CasinoAction]:
+    legal = listed.legal_actions()
     legal_set = set(legal)
+    state = unlisted(listed)
     walked = list(state.iter_legal_actions())
     assert len(walked) == len(legal_set) == len(legal), "the walk lists every move once"
     assert set(walked) == legal_set
@@ -76,6 +86,7 @@ def check_decision(state: CasinoState, rng: random.Random) -> list[CasinoAction]
     for ci in bits(state.hands[state.turn]):
         trail = TRAIL[ci]
         assert state.can_apply(trail) == (trail in legal_set)
+    assert state._legal is None, "the checks above never listed the moves"
     return legal
 
 
