@@ -218,10 +218,9 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         return self.rules.knock_check == "openspiel" and openspiel_deadwood(hand) > self.knock_limit
 
     def _knock_cards(self, hand: int) -> list[Card]:
-        if self._openspiel_refuses_knock(hand):
-            return []
         taken_bit = 0 if self.taken is None or self.rules.discard_taken_card else self.taken.bit
-        return _knock_discards(hand, hand & ~taken_bit, self.knock_limit)
+        cards = _knock_discards(hand, hand & ~taken_bit, self.knock_limit)
+        return [] if cards and self._openspiel_refuses_knock(hand) else cards
 
     def _can_big_gin(self, hand: int) -> bool:
         return self.rules.big_gin_bonus is not None and deadwood(hand) == 0
