@@ -39,9 +39,11 @@ CONFIGS = [
     ("casino", "classic", {"num_players": 3}),
     ("casino", "standard", {"num_players": 4}),
     ("casino", "standard", {"num_players": 4, "partnerships": False, "allow_duplicate_value_builds": True}),
+    ("casino", "standard", {"num_players": 4, "build_for_partner": True, "court_capture": "all"}),
     ("pinochle", "standard", {}),
     ("pinochle", "hoyle", {}),
     ("pinochle", "standard", {"declare_out": True}),
+    ("pinochle", "standard", {"counting": "modern", "double_pinochle_300": True, "declare_out": True}),
 ]
 
 
@@ -99,7 +101,7 @@ def round_trip_hand(game: Game[Any, Any], name: str, seed: int) -> int:
 
 
 @pytest.mark.parametrize(("name", "preset", "options"), CONFIGS, ids=[f"{g}-{p}-{o}" for g, p, o in CONFIGS])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_reachable_state_round_trips(name: str, preset: str, options: dict[str, Any], seed: int) -> None:
     game = make_game(name, preset, **options)
