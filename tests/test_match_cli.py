@@ -98,7 +98,8 @@ def test_plain_mode_plays_a_whole_match_with_scripted_input() -> None:
     inp = Chooser()
     assert play_plain("gin", ["simple"], seed=4, stdin=inp, stdout=inp.out) == 0
     out = inp.out.getvalue()
-    assert "The match is over:" in out
+    assert re.search(r"^The match is over: (You win|Computer \(simple\) wins)\. "
+                     r"Final score: You \d+, Computer \(simple\) \d+\.$", out, re.M)
     # each hand is reported before the next one is dealt: new, over, new, over ...
     events = re.findall(r"^(— New hand|Hand \d+ is over\.)", out, re.M)
     assert len(events) >= 4

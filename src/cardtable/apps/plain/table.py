@@ -180,8 +180,8 @@ class PlainTable:
         outcome = self.s.m.outcome
         assert outcome is not None
         labels = side_labels(self._names(), self.s.m.game.num_sides)
-        totals = " to ".join(map(str, outcome.final_totals))
-        self.say(f"\nThe match is over: {conjugate(labels[outcome.winner], 'win')} {totals}.")
+        totals = ", ".join(f"{n} {p}" for n, p in zip(labels, outcome.final_totals))
+        self.say(f"\nThe match is over: {conjugate(labels[outcome.winner], 'win')}. Final score: {totals}.")
         return 0
 
     def _read_move(self) -> int | None:
