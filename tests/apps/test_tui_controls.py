@@ -243,3 +243,23 @@ def test_keys_line_is_on_the_table() -> None:
             assert "Enter:" in static_text(screen, "#keys")
 
     run(go)
+
+
+def test_enter_at_the_dix_exchange_never_keeps_the_dix_by_accident() -> None:
+    """Found playing as a user: Enter at the exchange step kept the dix (the only move listed)."""
+
+    async def go() -> None:
+        app = CardtableApp(resume=session_at("pinochle", MELD.replace("phase: meld", "phase: exchange")), pace=0.0)
+        async with open_table(app) as (pilot, screen):
+            s = screen.session
+            assert [str(a) for a, _ in screen.candidates] == ["exchange 9Ca", "no exchange"]
+            await pilot.press("2")
+            await pilot.pause()
+            assert s.state.phase == "exchange" and "You could exchange the 9♣" in static_text(screen, "#message")
+            await cursor_to(pilot, screen, "QH")  # a card with no exchange of its own: Enter plays move 1
+            assert "Enter: Exchange the 9♣" in static_text(screen, "#keys")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "exchange 9Ca" in [str(a) for a in s.state.history]
+
+    run(go)

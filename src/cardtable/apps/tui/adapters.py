@@ -724,8 +724,8 @@ class PinochleAdapter(GameAdapter):
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
         """The moves with the selected cards, then the ones without cards (``no meld`` always last).
 
-        With nothing selected at the meld step every possible meld is listed first, so the
-        first move is never ``no meld`` while a meld is possible; a selected card that may
+        With nothing selected at the meld (exchange) step every possible meld (dix exchange) is
+        listed first, so the first move is never ``no meld`` (``no exchange``) while one is possible; a selected card that may
         not be played is listed as illegal, so choosing it says which rule forbids it.
         """
         from ...pinochle.actions import PLAY
@@ -735,8 +735,8 @@ class PinochleAdapter(GameAdapter):
         plain = [(a, True) for a in legal if not self.uses_cards(a)]
         phase = getattr(state, "phase", "")
         if not selected:
-            if phase == "meld":
-                return [(a, True) for a in legal if a.kind == "meld"][:8] + plain
+            if phase in ("meld", "exchange"):
+                return [(a, True) for a in legal if a.kind in ("meld", "exchange")][:8] + plain
             return plain
         names = {str(c) for c in selected}
         own = [(a, True) for a in legal if names <= set(str(a).split())]
@@ -754,7 +754,11 @@ class PinochleAdapter(GameAdapter):
         return describe_action(action, **self.phrase_options(action))
 
     def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
-        if getattr(action, "kind", "") != "no meld":
+        kind = getattr(action, "kind", "")
+        if kind == "no exchange":
+            swap = next((a for a in state.legal_actions() if a.kind == "exchange"), None)
+            return f"You could {self.label(swap)[0].lower()}{self.label(swap)[1:]}." if swap is not None else ""
+        if kind != "no meld":
             return ""
         melds = [a for a in state.legal_actions() if a.kind == "meld"]
         if not melds:
