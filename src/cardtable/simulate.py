@@ -194,8 +194,8 @@ def format_summary(s: dict[str, Any]) -> str:
     """The summary of :func:`simulate` as a few readable lines."""
     unit = s["unit"]
     noun = "hand" if unit == "hands" else "match"
-    lines = [f"{s['game']}: {s['games']} {unit}, {s['hands']} hands in {s['seconds']:.1f} s "
-             f"({', '.join(s['players'])})"]
+    played = f"{s['hands']} hands" if unit == "hands" else f"{s['games']} matches, {s['hands']} hands"
+    lines = [f"{s['game']}: {played} in {s['seconds']:.1f} s ({', '.join(s['players'])})"]
     for side, (w, p) in enumerate(zip(s["wins"], s["mean_points_per_hand"])):
         label = s["sides"][side]
         rate = w / max(s["games"], 1)
