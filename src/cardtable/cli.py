@@ -76,8 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default=None, choices=games,
                       help="the game (default: you pick it, in the app or in line mode; gin when the input is piped)")
     play.add_argument("--opponent", "-o", action="append", metavar="LEVEL",
-                      help="computer level, once per computer seat: random, easy, medium, hard (Gin also simple), "
-                           "with options after slashes, e.g. hard/time_budget=0.3 (default: medium at every other seat)")
+                      help="computer level, once per computer seat (in Casino their number sets the players, "
+                           "1 to 3 computers): random, easy, medium, hard (Gin also simple), with options after "
+                           "slashes, e.g. hard/time_budget=0.3 (default: medium at every other seat)")
     _add_rules_options(play, presets)
     play.add_argument("--seed", type=int, default=None,
                       help="seed of the shuffles, to replay the same deals (default: a random seed)")
