@@ -42,8 +42,13 @@ def play_plain(
     (:class:`cardtable.store.Store`) the match is saved after every move. ``spoken``
     says cards in full ("10 of spades") for screen readers.
     """
-    from ..tui.session import TableSession
+    try:
+        from ..tui.session import TableSession
+    except ImportError as exc:  # the session's log phrasing comes with the terminal app's packages (rich)
+        from ...errors import CardtableError
 
+        raise CardtableError(f"line mode needs the terminal app's packages ({exc}): `python3 run.py play --plain` "
+                             "sets them up in .venv") from None
     session = TableSession(game_name, list(opponents), preset=preset, options=dict(options), seed=seed,
                            store=store, human_seat=human_seat, human_name=name)
     return run_plain(session, stdin, stdout, spoken=spoken)
