@@ -115,6 +115,18 @@ def test_wall_phases_round_trip(game_rules: GinRules) -> None:
     assert state.phase == "wall-knock" and same_position(game.from_position(state.to_position()), state)
 
 
+def test_arrange_after_knocking_with_the_card_just_taken_round_trips() -> None:
+    """openspiel (discard_taken_card): take 2D and knock it; the knocker then chooses among arrangements."""
+    game = GinGame(GinRules.preset("openspiel"))
+    state = game.from_position("dealer: 1; phase: draw; turn: 0; hand0: AS AH AD 5C 6C 7C 8C JH QH KH; "
+                               "hand1: 4C 9C TC 2S 3S 4S 9H 9D 9S KC; discard: 3D 2D")
+    state.apply("take")
+    state.apply("knock 2D")
+    assert state.phase == "arrange" and state.taken == state.knock_card
+    back = game.from_position(state.to_position())
+    assert same_position(back, state) and back.taken == back.knock_card
+
+
 def test_the_deal_and_the_finished_hand_have_positions() -> None:
     state = GinGame().new_hand(0)
     assert state.to_position().startswith("dealer: 0\nphase: dealing\nturn: 1")

@@ -10,7 +10,7 @@ field          value
 ``hand0``      seat 0's cards (``-`` when none); ``hand1`` likewise
 ``discard``    the discard pile, bottom to top (its last card is the upcard)
 ``known0``     cards of hand0 taken from the discard pile, known to the opponent; ``known1`` likewise
-``taken``      the card taken from the discard pile this turn
+``taken``      the card taken from the discard pile this turn (it may be the knock discard)
 ``upcard``     the first upcard (default: the bottom of the discard pile)
 ``limit``      the knock limit (default from the rules, or the Oklahoma upcard)
 ``draws``      upcard takes in normal turns so far (the discard-draw cap, 4.6.2)
@@ -214,8 +214,8 @@ def state_from_fields(rules: GinRules, fields: dict[str, str]) -> GinState:
         state.decisions = {OFFER: [], OFFER_DEALER: [(nd, "pass")], FORCED_DRAW: [(nd, "pass"), (dealer, "pass")]}[phase]
     elif phase in (DRAW_PHASE, WALL) and not discard:
         raise InvalidPositionError("the discard pile cannot be empty at a draw decision")
-    if state.taken is not None and not state.hands[turn] & state.taken.bit:
-        raise InvalidPositionError("taken must be a card in the hand of the seat to act")
+    if state.taken is not None and not state.hands[turn] & state.taken.bit and not (phase == ARRANGE and state.taken == knock):
+        raise InvalidPositionError("taken must be a card in the hand of the seat to act (or its knock discard)")
     if phase == ARRANGE and knock is None:
         raise InvalidPositionError("the arrange phase needs the knock discard (field 'knock')")
     if phase == ARRANGE and deadwood(state.hands[turn]) > state.knock_limit:
