@@ -194,3 +194,11 @@ def test_spoken_cards_for_screen_readers(tmp_path: Path) -> None:
     again = subprocess.run([CARDTABLE, "resume", "--plain", "--spoken-cards"], input="quit\n", capture_output=True,
                            text=True, timeout=120, env=env)
     assert again.returncode == 0 and "king of spades" in again.stdout and "K♠" not in again.stdout
+
+
+def test_rules_in_short_and_the_options_in_words() -> None:
+    code, out = play(["casino", "--plain", "--seed", "3", "--no-save"], "rules\nquit\n")
+    assert code == 0
+    assert "Casino — the rules in short" in out and "**" not in out and "# " not in out
+    assert "Options of this match (standard):" in out and "  target score: 21" in out
+    assert "True" not in out and "False" not in out

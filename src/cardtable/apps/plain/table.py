@@ -29,6 +29,7 @@ COMMANDS = (
     ("log", "the last moves of every player"),
     ("sheet", "the score sheet"),
     ("hint", "the computer's advice for this move"),
+    ("rules", "the rules in short, and the options of this match"),
     ("undo", "take back your last move"),
     ("quit", "stop; the game is saved and can be resumed"),
 )
@@ -138,6 +139,20 @@ class PlainTable:
         for line in lines:
             self.say(f"  {line.text}")
 
+    def show_rules(self) -> None:
+        """The terminal app's rule summary as plain sentences, then this match's options."""
+        from ..tui.common import option_name, option_value_text
+        from ..tui.rules_text import RULES
+
+        text = RULES.get(self.s.game_name, "")
+        text = re.sub(r"^#+ *", "", text, flags=re.M)
+        text = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*", lambda m: m.group(1) or m.group(2), text)
+        self.say(text.strip() or "No rule summary for this game.")
+        rules = self.s.m.game.rules
+        self.say(f"Options of this match ({rules.describe()}):")
+        for name, value in rules.to_dict().items():
+            self.say(f"  {option_name(name)}: {option_value_text(value)}")
+
     def show_hints(self) -> None:
         try:
             hints = self.s.hints(3)
@@ -213,6 +228,8 @@ class PlainTable:
                 self.say(render_score_sheet(self.s.m, self.human))
             elif word in ("hint", "advice"):
                 self.show_hints()
+            elif word in ("rules", "r"):
+                self.show_rules()
             elif word in ("undo", "u"):
                 if self._undo():
                     return None
