@@ -4,7 +4,7 @@ For screen readers, scripts and pipes. It plays through the same session as
 the terminal app (seat names, log, undo, saving), describes the table in
 words, lists the moves numbered and in plain words, and takes a move's number,
 its notation (``discard 10s``, ``9d x 9s``, ``play qh``) or a command
-(``help``, ``moves``, ``table``, ``log``, ``sheet``, ``hint``, ``undo``, ``quit``).
+(``help``, ``moves``, ``table``, ``log``, ``rules``, ``sheet``, ``hint``, ``undo``, ``quit``).
 """
 
 from __future__ import annotations
