@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..cards import cards_to_mask
 from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
 from ..casino.builds import Build
-from ..casino.candidates import candidate_moves, richest_captures
+from ..casino.candidates import candidate_moves, default_worth, richest_captures
 from ..casino.legal_moves import CROWDED_NUMERALS, LegalMoves
 from ..casino.rules import CasinoRules
 from ..casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
@@ -59,6 +59,7 @@ __all__ = [
     "side_margin",
     "value_class",
     "choices",
+    "CROWDED_CHOICES",
 ]
 
 FULL = (1 << 52) - 1
@@ -467,13 +468,22 @@ def world_state(kn: Knowledge, hands: list[int], pack: Sequence[int]) -> CasinoS
     return state
 
 
+CROWDED_CHOICES = 16
+"""On a crowded table: how many captures and builds (the richest in cards taken or used) are judged, besides the trails."""
+
+
 def choices(legal: Sequence[CasinoAction]) -> Sequence[CasinoAction]:
     """The moves worth judging: all the legal ones, or on a crowded table (a lazy
-    :class:`~cardtable.casino.legal_moves.LegalMoves`) the natural candidates of
-    :func:`~cardtable.casino.candidates.candidate_moves`."""
-    if isinstance(legal, LegalMoves):
-        return candidate_moves(legal.moveset)
-    return legal
+    :class:`~cardtable.casino.legal_moves.LegalMoves`) every trail and the :data:`CROWDED_CHOICES`
+    richest natural candidates of :func:`~cardtable.casino.candidates.candidate_moves`."""
+    if not isinstance(legal, LegalMoves):
+        return legal
+    found = candidate_moves(legal.moveset)
+    trails = [a for a in found if a.kind == "trail"]
+    rich = sorted((a for a in found if a.kind != "trail"),
+                  key=lambda a: -default_worth(a.card.bit | a.loose | a.builds_mask))[:CROWDED_CHOICES]
+    order = {a: i for i, a in enumerate(found)}
+    return sorted(rich + trails, key=order.__getitem__)
 
 
 def policy_move(state: CasinoState) -> CasinoAction:
