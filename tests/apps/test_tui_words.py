@@ -64,9 +64,9 @@ def test_four_player_casino_rows_show_each_seat_not_its_team_as_its_own() -> Non
     for seat_line in [line for line in lines if line.startswith(("Left ", "Across ", "Right ")) and "&" not in line]:
         assert "taken" not in seat_line
     assert any(line.startswith("Across") and "partner" in line for line in lines)
-    assert any(line.startswith("Left & Right: taken") for line in lines)
+    assert any(line.startswith("Left & Right have taken") for line in lines)
     caption = plain(s2.adapter.hand_caption(view))
-    assert caption.startswith("your team taken")
+    assert caption.startswith("Your team has taken")
 
 
 def test_a_sweep_is_announced_in_the_log() -> None:

@@ -509,7 +509,7 @@ class CasinoAdapter(GameAdapter):
             t.append("  ")
         side = view.side
         team = len(view.captured_counts) < view.num_players
-        t.append(("your team " if team else "you ") + _taken_text(view, side), style="dim")
+        t.append(("Your team has taken " if team else "You have taken ") + _taken_text(view, side), style="dim")
         return t
 
     def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
@@ -528,13 +528,13 @@ class CasinoAdapter(GameAdapter):
             if other % n_sides == seat % n_sides and team:
                 t.append(" partner", style="dim")
             elif not team:
-                t.append(" " + _taken_text(view, other), style="dim")
+                t.append(" has taken " + _taken_text(view, other), style="dim")
             if other == view.dealer:
                 t.append("  (dealer)", style="dim")
         if team:
             for side, name in enumerate(team_names(names, n_sides)):
                 if side != seat % n_sides:
-                    t.append(f"\n{name}: " + _taken_text(view, side), style="dim")
+                    t.append(f"\n{name} have taken " + _taken_text(view, side), style="dim")
         return t
 
     def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
@@ -796,8 +796,8 @@ class PinochleAdapter(GameAdapter):
 
 
 def _taken_text(view: Any, side: int) -> str:
-    """What a Casino side has taken so far, in words: ``taken 5 cards, 1 spade, 1 sweep``."""
-    return (f"taken {plural(view.captured_counts[side], 'card')}, {plural(view.spade_counts[side], 'spade')}, "
+    """What a Casino side has taken so far, in words: ``5 cards, 1 spade, 1 sweep``."""
+    return (f"{plural(view.captured_counts[side], 'card')}, {plural(view.spade_counts[side], 'spade')}, "
             f"{plural(view.sweeps[side], 'sweep')}")
 
 

@@ -46,11 +46,12 @@ class HandOverScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HandOverScreen { align: center middle; }
-    #over { width: 96%; max-width: 110; height: 96%; border: thick $primary; background: $surface; padding: 0 1; }
+    #over { width: 96%; max-width: 110; height: auto; max-height: 96%; border: thick $primary;
+            background: $surface; padding: 0 1; }
     #over-title { text-style: bold; height: 1; background: $primary; }
-    #over-body { height: 1fr; }
+    #over-body { height: auto; max-height: 70vh; }
     #breakdown { height: auto; }
-    #over-foot { height: auto; dock: bottom; }
+    #over-foot { height: auto; margin-top: 1; }
     #totals { height: auto; }
     #over-foot Horizontal { height: 1; }
     #continue { margin-right: 2; }
@@ -70,14 +71,14 @@ class HandOverScreen(ModalScreen[None]):
         """The breakdown scrolls (↑/↓) if the terminal is short; the totals, Continue and the keys never do."""
         with Vertical(id="over"):
             yield Static(f" Hand {self.done.number} is over", id="over-title")
+            with VerticalScroll(id="over-body"):
+                yield Static("", id="breakdown")
             with Vertical(id="over-foot"):
                 yield Static("", id="totals")
                 with Horizontal():
                     yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
                                  variant="primary", id="continue", compact=True)
                     yield Static(self._keys(), classes="keys")
-            with VerticalScroll(id="over-body"):
-                yield Static("", id="breakdown")
 
     def _keys(self) -> str:
         keys = ["Enter: continue", "s: score sheet"]
@@ -154,6 +155,7 @@ class ScoreSheetScreen(ModalScreen[None]):
     #sheet-title { text-style: bold; height: 1; background: $secondary; padding: 0 1; }
     #sheet { height: 1fr; }
     #final { height: auto; padding: 0 1; }
+    ScoreSheetScreen .keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
     def __init__(self, session: TableSession, final: bool = False) -> None:
@@ -166,6 +168,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             yield Static(" Score sheet" + (" — final" if self.final else ""), id="sheet-title")
             yield DataTable(id="sheet", zebra_stripes=True, cursor_type="row")
             yield Static("", id="final")
+            yield Static("Esc / Enter: close · ↑/↓ scroll", classes="keys")
 
     def on_mount(self) -> None:
         m = self.session.m
@@ -186,6 +189,8 @@ class ScoreSheetScreen(ModalScreen[None]):
                          else row["summary"] or "")
             table.add_row(*cells)
         t = Text()
+        if not m.score_sheet():
+            t.append("No hand has been scored yet.\n", style="dim")
         if m.outcome is not None:
             o = m.outcome
             t.append("Final (with bonuses): " + ", ".join(f"{n} {v}" for n, v in zip(names, o.final_totals)) + "\n",
@@ -209,7 +214,9 @@ class RulesScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    #rules-box { width: 95%; max-width: 110; height: 95%; border: thick $accent; background: $surface; }
+    #rules-frame { width: 95%; max-width: 110; height: 95%; border: thick $accent; background: $surface; }
+    #rules-box { height: 1fr; }
+    RulesScreen .keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
     def __init__(self, game: str, rules: Any) -> None:
@@ -218,8 +225,13 @@ class RulesScreen(ModalScreen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules-box"):
-            yield Markdown(rules_markdown(self.game, self.rules), id="rules")
+        with Vertical(id="rules-frame"):
+            with VerticalScroll(id="rules-box"):
+                yield Markdown(rules_markdown(self.game, self.rules), id="rules")
+            yield Static("Esc: close · ↑/↓ PgUp/PgDn: scroll", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-box", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
