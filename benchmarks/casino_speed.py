@@ -12,8 +12,45 @@ Crowded tables (issue 15): the lowest 16, 20, 24 or 28 numerals loose, 10♦ 9�
 8♥ 7♥ in the mover's hand, on the last deal, for 2, 3 and 4 players. Per
 table: the number of legal moves; CPU per single-move check (``verify_action``
 plus ``parse_action`` of 40 moves picked uniformly with ``legal_moves()[i]``,
-mean and worst); CPU per ``legal_action_count()`` from cold caches; and the
-wall time of one decision of each computer player (hard: its 0.8 s budget).
+mean and worst, garbage collection off as above); CPU per ``legal_action_count()``
+from cold caches; and the wall time of one decision of each computer player
+(hard: its 0.8 s budget).
+
+Measured 1 December 2026 on the shared 2-core machine, two runs each, the worse value of each cell.
+Random hands and generation (``--hands 300``), after issue 15 (before it, in a separate pair of runs of
+``--hands 100``: 830-910 hands/s, generation 9.0-9.3 µs mean; the blocks cost about 1 µs more):
+
+======= ======= ========= ======== ======== ========= ========== ===========
+players hands/s positions mean µs  worst µs cold mean cold worst worst moves
+======= ======= ========= ======== ======== ========= ========== ===========
+2       648     9600      10.1     115.7    15.0      156.9      203
+3       580     9600      10.3     172.5    16.4      217.6      290
+4       625     9600      11.2     222.7    16.6      282.9      377
+======= ======= ========= ======== ======== ========= ========== ===========
+
+Crowded tables (``--crowded``; before issue 15 ``legal_actions()`` took 0.2 s at 16 loose cards and
+did not finish at 24):
+
+===== ======= =========== ======== ======== ======== ======= ========= =======
+loose players moves       check µs worst µs count ms easy ms medium ms hard ms
+===== ======= =========== ======== ======== ======== ======= ========= =======
+16    2       71,076      78       223      0.9      5       3         64
+16    3       71,076      84       388      0.7      6       4         797
+16    4       71,076      87       328      0.8      1       4         799
+20    2       1,090,781   119      379      3.5      1       7         328
+20    3       1,090,781   149      872      3.7      1       1         795
+20    4       1,090,781   112      272      4.2      1       1         792
+24    2       14,615,243  143      599      15.7     2       21        19
+24    3       14,615,243  156      659      15.6     2       10        816
+24    4       14,615,243  148      451      16.2     2       2         875
+28    2       164,708,202 167      666      99.6     2       8         26
+28    3       164,708,202 167      441      102.5    2       2         849
+28    4       164,708,202 178      488      100.4    18      143       798
+===== ======= =========== ======== ======== ======== ======= ========= =======
+
+With garbage collection left on, a check now and then also pays for a collection: the worst
+seen was 18 ms (28 cards, 3 players). Two players on the last deal know every card, and hard
+then plays one deterministic world (no exact solve on a crowded table): hence its short times.
 """
 
 from __future__ import annotations
@@ -102,11 +139,14 @@ def crowded_rows(seed: int) -> None:
             legal = state.legal_moves()
             picks = [legal[rng.randrange(len(legal))] for _ in range(40)]
             checks = []
+            gc.collect()
+            gc.disable()  # as for the generation times above: a collection is not the check's time
             for a in picks:
                 t0 = time.process_time()
                 state.verify_action(a)
                 state.parse_action(str(a))
                 checks.append(time.process_time() - t0)
+            gc.enable()
             decide = []
             for level in ("easy", "medium", "hard"):
                 agent = make_agent("casino", level, seed=seed)
