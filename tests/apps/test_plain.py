@@ -202,3 +202,24 @@ def test_rules_in_short_and_the_options_in_words() -> None:
     assert "Casino — the rules in short" in out and "**" not in out and "# " not in out
     assert "Options of this match (standard):" in out and "  target score: 21" in out
     assert "True" not in out and "False" not in out
+
+
+def test_lines_wrap_to_a_terminal_but_not_to_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At an 80-column terminal long sentences wrap at words (moves indented under their text); piped, they do not."""
+    import io
+
+    from cardtable.apps.plain import play_plain
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "80")
+    screen = Terminal()
+    play_plain("pinochle", ["medium"], seed=7, stdin=io.StringIO("help\nquit\n"), stdout=screen)
+    lines = screen.getvalue().splitlines()
+    assert max(len(ln) for ln in lines) <= 79
+    assert "Type a move's number (1, 2, ...) or the move as shown in brackets; cards are" in lines
+    piped = io.StringIO()
+    play_plain("pinochle", ["medium"], seed=7, stdin=io.StringIO("help\nquit\n"), stdout=piped)
+    assert max(len(ln) for ln in piped.getvalue().splitlines()) > 80

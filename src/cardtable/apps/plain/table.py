@@ -10,6 +10,8 @@ notation or a command per line.
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -54,6 +56,9 @@ class PlainTable:
         self.spoken = spoken
         """Cards said in full ("10 of spades") instead of 10♠: clearer through a screen reader."""
         self.human = session.human_seat
+        isatty = getattr(stdout, "isatty", None)
+        self.width = shutil.get_terminal_size().columns - 1 if callable(isatty) and isatty() else 0
+        """Lines are wrapped at word boundaries to a terminal's width (not when piped)."""
         self._hand_no = 0
         self._reported = len(session.finished)
         self._just_finished = False
@@ -62,7 +67,10 @@ class PlainTable:
 
     # --- output -------------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        print(spoken_cards(text) if self.spoken else text, file=self.out, flush=True)
+        text = spoken_cards(text) if self.spoken else text
+        if self.width:
+            text = "\n".join(_wrap(line, self.width) for line in text.split("\n"))
+        print(text, file=self.out, flush=True)
 
     def _on_log(self, line: Any) -> None:
         marker = line.seat is None and self._is_new_hand_marker(line.text)
@@ -311,3 +319,13 @@ def explain_error(exc: CardtableError, names: Sequence[str], human: int) -> str:
         return "That is not a legal move."
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _wrap(line: str, width: int) -> str:
+    """One output line wrapped at ``width``; a numbered move's continuation lines are indented under its text."""
+    if len(line) <= width:
+        return line
+    m = re.match(r"^( *(?:\d+\. )?)", line)
+    indent = " " * len(m.group(1)) if m else ""
+    return textwrap.fill(line, width, subsequent_indent=indent or "  ", break_long_words=False,
+                         break_on_hyphens=False)
