@@ -91,10 +91,10 @@ def run_docs_command(args: argparse.Namespace) -> int:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if args.serve:
         print(f"cardtable: serving the documentation on http://127.0.0.1:{args.port}/ (Ctrl-C stops)", file=sys.stderr)
-        try:
-            return subprocess.call(_mkdocs(root, "serve", "-a", f"127.0.0.1:{args.port}"), cwd=root, env=env)
-        except KeyboardInterrupt:
-            return 0
+        sys.stderr.flush()
+        os.chdir(root)
+        # Become mkdocs serve, so that stopping this process stops the server too.
+        os.execve(sys.executable, _mkdocs(root, "serve", "-a", f"127.0.0.1:{args.port}"), env)
     index = root / "site" / "index.html"
     if args.rebuild or site_is_stale(root):
         print(f"cardtable: building the documentation in {root / 'site'} ...", file=sys.stderr)
