@@ -261,5 +261,6 @@ def test_enter_at_the_dix_exchange_never_keeps_the_dix_by_accident() -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert "exchange 9Ca" in [str(a) for a in s.state.history]
+            assert "You exchange the 9♣ for the A♣." in [line.text for line in s.log]
 
     run(go)

@@ -3,9 +3,10 @@
 ``run_app()`` opens the lobby (game picker and setup; Enter starts with the
 defaults); ``run_app("gin", ["simple"])`` goes straight to the table.
 
-Keys at the table: ←/→ move, Space selects, Enter or 1-9 play the listed
-actions (also clickable), d draw, t take, p pass, k knock, h hint, u undo,
-s score sheet, r rules, +/- computer pace, q quit.
+Keys at the table: ←/→ move, Space selects, Enter selects the cursor card and
+then plays the first listed move, 1-9 play the listed moves (also clickable),
+d draw, t take, p pass, k knock, h hint, u undo, s score sheet, r rules,
++/- computer pace, q quit (asks first and says how to resume).
 
 Importing this package does not import Textual; :func:`run_app` does.
 """

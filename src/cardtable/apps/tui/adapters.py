@@ -750,6 +750,20 @@ class PinochleAdapter(GameAdapter):
     def phrase_options(self, action: Any) -> dict[str, Any]:
         return {"meld_points": _meld_points(action)} if getattr(action, "kind", "") == "meld" else {}
 
+    def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
+        """The trump card under the stock (the log names what a dix is exchanged for)."""
+        from ...pinochle.deck import CARDS
+
+        index = getattr(state, "trump_card", -1)
+        return CARDS[index] if isinstance(index, int) and index >= 0 else None
+
+    def describe(self, state: GameState[Any, Any, Any], action: Any, actor: int, human: int, names: Sequence[str],
+                 pre: Any = None) -> str | None:
+        if actor == CHANCE or getattr(action, "kind", "") != "exchange":
+            return super().describe(state, action, actor, human, names, pre)
+        who = "You" if actor == human else short_name(names[actor])
+        return narrate_action(action, who, turnup=pre) + "."
+
     def label(self, action: Any) -> str:
         return describe_action(action, **self.phrase_options(action))
 

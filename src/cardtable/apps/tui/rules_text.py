@@ -90,13 +90,15 @@ KEYS = """## Keys at the table
 | key | does |
 |---|---|
 | ← → | move the cursor along your hand |
-| Space / click | select the card (again: unselect) |
-| Enter, 1–9 / click a button | play the listed action (Enter: the first) |
-| : | type a move in the game's notation (see the table above; the box shows examples) |
+| Space / click | select the card (again: unselect); Pinochle melds take several cards |
+| Enter | select the card under the cursor; once its moves are listed, play move 1 (the line above the footer says what Enter does) |
+| 1–9 / click a button | play that listed move; declining a meld or the dix exchange asks for a second press |
+| Esc | clear the selection |
+| : | type a move in the game's notation (the box shows examples; Esc cancels) |
 | d t p k g x | Gin: draw, take, pass, knock, big gin, discard; Casino: x trails |
 | h | hints: a computer player's best moves, each with how many points it is estimated to cost (the opponent's level when it can explain its moves, else the strongest that can; the dialog names it) |
 | u | take back your last move, until a card is drawn, the computer replies or the hand ends |
-| s | score sheet · r rules · n new match (lobby) · q quit |
+| s | score sheet · r rules · n new match (lobby) · q quit (asks first; the game stays saved) |
 | + / − | the computer plays faster / slower |
 """
 
