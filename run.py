@@ -130,7 +130,7 @@ def main(argv: list[str]) -> int:
     if what == "test":
         ensure_env("dev")
         for cmd in (
-            [str(BIN / "ruff"), "check", *[d for d in ("src", "tests", "benchmarks") if (ROOT / d).is_dir()]],
+            [str(BIN / "ruff"), "check", "run.py", *[d for d in ("src", "tests", "benchmarks") if (ROOT / d).is_dir()]],
             [str(BIN / "mypy"), "--strict", "src/cardtable"],
         ):
             note(f"running {Path(cmd[0]).name} ...")
