@@ -47,7 +47,7 @@ class Budget:
     Spending may run it below zero; the next hint then waits until it is positive again.
 
     >>> b = Budget(2.0, 60.0, clock=lambda: 0.0)
-    >>> b.ready(), b.charge(3.0), b.ready(), b.wait()
+    >>> b.ready(), b.charge(3.0), b.ready(), round(b.wait(), 6)
     (True, None, False, 1.0)
     """
 
