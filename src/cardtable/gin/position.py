@@ -30,16 +30,26 @@ the engine makes itself (the best ones, 5.3), so that no layoff step is ever lef
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import Card, cards_to_mask, format_cards, mask_to_cards, parse_cards
 from ..errors import InvalidNotationError, InvalidPositionError
 from .actions import arrange
 from .melds import FULL, canonical_arrangement, deadwood, deadwood_cards, is_meld
 from .rules import GinRules
-
-if TYPE_CHECKING:
-    from .state import GinState
+from .state import (
+    ARRANGE,
+    DEALING,
+    DISCARD_PHASE,
+    DRAW_PHASE,
+    DRAWING,
+    FORCED_DRAW,
+    OFFER,
+    OFFER_DEALER,
+    OVER,
+    PHASES,
+    WALL,
+    WALL_KNOCK,
+    GinState,
+)
 
 __all__ = ["POSITION_FIELDS", "state_to_fields", "state_from_fields"]
 
@@ -127,22 +137,6 @@ def _melds(raw: str, hand: int) -> tuple[int, ...]:
 
 def state_from_fields(rules: GinRules, fields: dict[str, str]) -> GinState:
     """Set up a position from :data:`POSITION_FIELDS`; impossible positions raise :class:`InvalidPositionError`."""
-    from .state import (
-        ARRANGE,
-        DEALING,
-        DISCARD_PHASE,
-        DRAW_PHASE,
-        DRAWING,
-        FORCED_DRAW,
-        OFFER,
-        OFFER_DEALER,
-        OVER,
-        PHASES,
-        WALL,
-        WALL_KNOCK,
-        GinState,
-    )
-
     dealer = _seat(fields, "dealer")
     phase = fields.get("phase")
     if phase is None:
