@@ -5,8 +5,10 @@ Run: ``.venv/bin/python benchmarks/casino_speed.py [--hands N] [--seed S]``, and
 
 For 2, 3 and 4 players it plays random hands (uniform legal moves, explicit
 chance deals) and then times ``legal_actions()`` from scratch on every
-decision point met, reporting the mean and the worst position. Times are
-process CPU time, so other load on the machine does not inflate them.
+decision point met, reporting the mean and the worst position, and one direct
+check (``verify_action`` + ``parse_action`` of a random legal move, on a copy
+that never listed its moves) per decision point. Times are process CPU time, so
+other load on the machine does not inflate them.
 
 Crowded tables (issue 15): the lowest 16, 20, 24 or 28 numerals loose, 10♦ 9♣
 8♥ 7♥ in the mover's hand, on the last deal, for 2, 3 and 4 players. Per
@@ -21,13 +23,13 @@ Random hands and generation (``--hands 300``) after issue 15. Before it, run rig
 ``--positions-from 60``: 833-914 hands/s against 735-772 now, generation 9.0-9.3 µs mean against
 9.8-10.3 (the moves are now generated block by block, the same blocks that check one move):
 
-======= ======= ========= ======== ======== ========= ========== ===========
-players hands/s positions mean µs  worst µs cold mean cold worst worst moves
-======= ======= ========= ======== ======== ========= ========== ===========
-2       648     9600      10.1     115.7    15.0      156.9      203
-3       580     9600      10.3     172.5    16.4      217.6      290
-4       625     9600      11.2     222.7    16.6      282.9      377
-======= ======= ========= ======== ======== ========= ========== ===========
+======= ======= ========= ======= ======== ========= ========== =========== ======== ========
+players hands/s positions mean µs worst µs cold mean cold worst worst moves check µs worst µs
+======= ======= ========= ======= ======== ========= ========== =========== ======== ========
+2       678     9600      9.7     112.6    14.5      140.9      203         20.1     309.3
+3       775     9600      10.1    173.0    14.9      216.3      290         20.8     329.9
+4       777     9600      10.5    214.1    15.5      231.5      377         22.4     374.5
+======= ======= ========= ======= ======== ========= ========== =========== ======== ========
 
 Crowded tables (``--crowded``; before issue 15 ``legal_actions()`` took 0.2 s at 16 loose cards and
 did not finish at 24):
@@ -35,18 +37,18 @@ did not finish at 24):
 ===== ======= =========== ======== ======== ======== ======= ========= =======
 loose players moves       check µs worst µs count ms easy ms medium ms hard ms
 ===== ======= =========== ======== ======== ======== ======= ========= =======
-16    2       71,076      78       223      0.9      5       3         64
-16    3       71,076      84       388      0.7      6       4         797
-16    4       71,076      87       328      0.8      1       4         799
-20    2       1,090,781   119      379      3.5      1       7         328
-20    3       1,090,781   149      872      3.7      1       1         795
-20    4       1,090,781   112      272      4.2      1       1         792
-24    2       14,615,243  143      599      15.7     2       21        19
-24    3       14,615,243  156      659      15.6     2       10        816
-24    4       14,615,243  148      451      16.2     2       2         875
-28    2       164,708,202 167      666      99.6     2       8         26
-28    3       164,708,202 167      441      102.5    2       2         849
-28    4       164,708,202 178      488      100.4    18      143       798
+16    2       71,076      90       283      0.8      1       11        88
+16    3       71,076      90       283      0.8      1       13        819
+16    4       71,076      91       338      0.7      1       2         749
+20    2       1,090,781   131      589      3.7      2       8         220
+20    3       1,090,781   148      533      3.9      1       5         790
+20    4       1,090,781   126      413      4.6      4       1         811
+24    2       14,615,243  148      805      15.5     2       28        73
+24    3       14,615,243  156      527      15.0     2       13        803
+24    4       14,615,243  163      473      15.7     18      3         799
+28    2       164,708,202 166      633      99.8     6       14        67
+28    3       164,708,202 186      590      96.6     2       33        799
+28    4       164,708,202 170      574      97.9     2       14        808
 ===== ======= =========== ======== ======== ======== ======= ========= =======
 
 With garbage collection left on, a check now and then also pays for a collection: the worst
@@ -107,6 +109,25 @@ def time_generation(states: list[CasinoState], cold: bool) -> tuple[float, float
     gc.enable()
     worst_state._legal = None
     return total / len(states), worst, worst_state, len(worst_state.legal_actions())
+
+
+def time_checks(states: list[CasinoState], seed: int) -> tuple[float, float]:
+    """Mean and worst seconds of one direct check (``verify_action`` + ``parse_action``) of a random legal move."""
+    rng = random.Random(seed)
+    times = []
+    gc.collect()
+    gc.disable()
+    for s in states:
+        legal = s.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        fresh = s.clone()
+        fresh._legal = fresh._legal_index = fresh._moves = None  # never listed: the check is the direct one
+        t0 = time.process_time()
+        fresh.verify_action(action)
+        fresh.parse_action(str(action))
+        times.append(time.process_time() - t0)
+    gc.enable()
+    return sum(times) / len(times), max(times)
 
 
 def crowded(players: int, loose_cards: int, hand: str = "TD 9C 8H 7H") -> CasinoState:
@@ -170,7 +191,7 @@ def main() -> None:
         crowded_rows(args.seed)
         return
     print(f"{'players':>7} {'hands/s':>9} {'positions':>9} {'gen/s':>9} {'mean µs':>9} {'worst µs':>9}"
-          f" {'cold mean':>9} {'cold worst':>10} {'worst moves':>11}")
+          f" {'cold mean':>9} {'cold worst':>10} {'worst moves':>11} {'check µs':>9} {'worst µs':>9}")
     for n in (2, 3, 4):
         rng = random.Random(args.seed + n)
         game = CasinoGame(CasinoRules(num_players=n))
@@ -179,8 +200,10 @@ def main() -> None:
         play_hands(game, args.positions_from, rng, sample)
         mean, worst, _, moves = time_generation(sample, cold=False)
         cmean, cworst, cstate, cmoves = time_generation(sample, cold=True)
+        check, check_worst = time_checks(sample, args.seed)
         print(f"{n:>7} {args.hands / seconds:>9.1f} {len(sample):>9} {1 / mean:>9.0f} {mean * 1e6:>9.1f}"
-              f" {worst * 1e6:>9.1f} {cmean * 1e6:>9.1f} {cworst * 1e6:>10.1f} {max(moves, cmoves):>11}")
+              f" {worst * 1e6:>9.1f} {cmean * 1e6:>9.1f} {cworst * 1e6:>10.1f} {max(moves, cmoves):>11}"
+              f" {check * 1e6:>9.1f} {check_worst * 1e6:>9.1f}")
         if args.show_worst:
             print(cstate.to_position())
     print()
