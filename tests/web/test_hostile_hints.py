@@ -150,3 +150,16 @@ def test_the_table_budget_is_shared_by_every_window() -> None:
         assert await desk.work_out("t2", (0, 0), windows[0], think) == []  # another table has its own
 
     asyncio.run(go())
+
+
+def test_a_failing_hint_is_a_clear_refusal() -> None:
+    async def go() -> None:
+        desk = HintDesk()
+        try:
+            with pytest.raises(HintRefused, match="no hint could be worked out") as info:
+                await desk.in_process("gin", 1, lambda: None, [], 3)  # a view that cannot reach the hint process
+            assert info.value.code == "hint-failed"
+        finally:
+            desk.close()
+
+    asyncio.run(go())

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import math
 import multiprocessing
 import signal
@@ -32,6 +33,11 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Budget", "HintDesk", "HintLimits", "HintRefused", "explain_ranked"]
+
+
+log = logging.getLogger(__name__)
+MAX_TABLES = 5000
+"""Tables whose budgets and cached hint are kept (a full budget is forgotten beyond this)."""
 
 
 class HintRefused(Exception):
@@ -114,6 +120,8 @@ class HintDesk:
             out.append(("for this window", b))
         t = self._tables.get(table_id)
         if t is None:
+            if len(self._tables) > MAX_TABLES:
+                self._tables = {k: b for k, b in self._tables.items() if not b.ready() or b.level < b.capacity}
             t = self._tables[table_id] = Budget(*self.limits.table)
         out.append(("at this table", t))
         return out
@@ -152,6 +160,8 @@ class HintDesk:
             self.thinking += cost
             for _, budget in budgets:
                 budget.charge(cost)
+        if len(self._cache) > MAX_TABLES:  # tables come and go: forget them all now and then
+            self._cache.clear()
         self._cache[table_id] = (key, out)
         return out
 
@@ -169,6 +179,9 @@ class HintDesk:
         except concurrent.futures.process.BrokenProcessPool:
             self.close()
             raise HintRefused("busy", "the hint helper stopped; ask again") from None
+        except Exception:  # a player that fails on this position must not close the connection
+            log.exception("hint for %s failed", game)
+            raise HintRefused("hint-failed", "no hint could be worked out for this position") from None
         by_text = {str(a): a for a in legal}
         return [(by_text[text], value) for text, value in ranked if text in by_text]
 
