@@ -69,7 +69,7 @@ def test_play_casino_and_pinochle_open_the_lobby_without_crashing() -> None:
 
 
 def test_new_match_from_a_casino_table_opens_the_lobby() -> None:
-    """Item 1: ``n`` inside Casino crashed the same way."""
+    """Item 1: ``n`` inside Casino crashed the same way (and ``n`` now asks first, as ``q`` does)."""
 
     async def go() -> None:
         app = CardtableApp(game="casino", opponents=["random"], pace=0.0, seed=3)
@@ -77,6 +77,12 @@ def test_new_match_from_a_casino_table_opens_the_lobby() -> None:
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
             await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen) and "new one" in screen_text(app)
+            await pilot.press("enter")  # Enter presses the highlighted button: Keep playing
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            await pilot.press("n", "y")
             await pilot.pause()
             await app.workers.wait_for_complete()
             await pilot.pause()

@@ -339,11 +339,16 @@ def quit_note(session: TableSession) -> str:
 
 
 class QuitScreen(ModalScreen[bool]):
-    """Leave the table? Says whether the match is saved and how to resume it; Enter/y quits, Esc/n stays."""
+    """Leave the table (quit, or for a new match)? Says whether the match is saved and how to resume it.
+
+    y or q leaves, n or Esc stays; Enter presses the highlighted button, which is
+    "Keep playing" until Tab or the arrows move to the other one.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter,q", "quit", "Quit", priority=True),
+        Binding("y,q", "quit", "Leave", priority=True),
         Binding("n,escape", "stay", "Keep playing", priority=True),
+        Binding("left,right", "app.focus_next", "Other button", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -355,27 +360,35 @@ class QuitScreen(ModalScreen[bool]):
     QuitScreen .keys { color: $text-muted; }
     """
 
-    def __init__(self, session: TableSession) -> None:
+    def __init__(self, session: TableSession, new_match: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.new_match = new_match
 
     def compose(self) -> ComposeResult:
         s = self.session
+        leaving = "starting a new match" if self.new_match else "quitting"
         if s.is_over():
             body = "The match is over."
         elif s.store is None:
-            body = "This game is not being saved (--no-save): quitting ends it for good."
+            body = f"This game is not being saved (--no-save): {leaving} ends it for good."
         elif s.store_error is not None:
-            body = f"This game could not be saved ({s.store_error}): quitting ends it."
+            body = f"This game could not be saved ({s.store_error}): {leaving} ends it."
         else:
             body = "Your game is saved after every move: continue it later with `cardtable resume`."
+        title, yes = ("Leave this match for a new one?", "New match (y)") if self.new_match \
+            else ("Quit cardtable?", "Quit (y)")
         with Vertical(id="quit-box"):
-            yield Static("Quit cardtable?", id="quit-title")
+            yield Static(title, id="quit-title")
             yield Static(body, id="quit-body")
             with Horizontal(id="quit-buttons"):
-                yield Button("Quit (y)", variant="error", id="quit-yes", compact=True)
+                yield Button(yes, variant="error", id="quit-yes", compact=True)
                 yield Button("Keep playing (n)", variant="primary", id="quit-no", compact=True)
-            yield Static("y / Enter: quit · n / Esc: back to the table", classes="keys")
+            yield Static(f"y: {'new match' if self.new_match else 'quit'} · n / Esc: back to the table · "
+                         "Enter: the highlighted button", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#quit-no", Button).focus()
 
     def action_quit(self) -> None:
         self.dismiss(True)

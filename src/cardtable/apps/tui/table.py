@@ -607,11 +607,18 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ScoreSheetScreen(self.session))
 
     def action_new_match(self) -> None:
-        """Back to the lobby (the current match stays saved in the store, if there is one)."""
-        self._stop_timer()
-        s = self.session
-        self.app.switch_screen(LobbyScreen(s.game_name, s.preset, dict(s.options),
-                                           [s.levels[k] for k in sorted(s.levels)]))
+        """Back to the lobby, after asking (the current match stays saved in the store, if there is one)."""
+        def chosen(leave: bool | None) -> None:
+            if leave:
+                self._stop_timer()
+                s = self.session
+                self.app.switch_screen(LobbyScreen(s.game_name, s.preset, dict(s.options),
+                                                   [s.levels[k] for k in sorted(s.levels)]))
+
+        if self.session.is_over():
+            chosen(True)
+            return
+        self.app.push_screen(QuitScreen(self.session, new_match=True), chosen)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.session.game_name, self.session.m.game.rules))
