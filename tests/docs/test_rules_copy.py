@@ -66,19 +66,17 @@ def _citations(package: str) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize("game", sorted(GAME_FILES))
 def test_every_rule_cited_by_the_engine_has_an_anchor(game: str) -> None:
-    """``IllegalActionError(rule=...)`` numbers resolve to ``docs/rules/<game>.md#<number>``."""
+    """Every number in every ``IllegalActionError`` rule (``"3.3 / 7.3.1"``, ``"5.3a"``) resolves to
+    ``docs/rules/<game>.md#<number>``. The citations are those the references page lists."""
     anchors = set(load_hook("rules_anchors").rule_anchors((DOCS_RULES / GAME_FILES[game]).read_text(encoding="utf-8")))
-    citations = _citations(game)
+    citations = load_hook("citations").citations(game)
     assert len(citations) >= 10, citations
-    missing = []
-    for where, rule in sorted(citations):
-        number = re.search(r"\d+(?:\.\d+)*", rule)
-        if number is None:
-            if rule not in _documented_tags():
-                missing.append((where, rule))
-        elif number.group(0) not in anchors:
-            missing.append((where, rule))
+    missing = [(rule, message) for rule, message in citations
+               if any(n not in anchors for n in re.findall(r"\d+(?:\.\d+)*", rule))]
     assert not missing, f"rule citations with no anchor in {GAME_FILES[game]}: {missing}"
+    # the line-by-line scan finds no numbered citation that the hook's parse missed
+    numbered = {rule for _, rule in _citations(game) if re.search(r"\d", rule)}
+    assert numbered <= {rule for rule, _ in citations}, numbered - {rule for rule, _ in citations}
 
 
 def test_every_other_citation_is_explained() -> None:
