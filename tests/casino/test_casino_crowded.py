@@ -90,6 +90,17 @@ def test_agents_decide_within_budget_on_crowded_tables() -> None:
                     assert action.kind == "capture" and action.card == Card.parse("TD")
 
 
+def test_lazy_moves_name_a_move_without_listing() -> None:
+    state = issue_table(3, 24)
+    moves = state.legal_moves()
+    assert isinstance(moves, LegalMoves)
+    rng = random.Random(4)
+    for a in (moves[rng.randrange(len(moves))] for _ in range(20)):
+        assert moves.named(str(a)) == a and a in moves
+    assert moves.named(RICH) == state.parse_action(RICH)
+    assert moves.named("TD x AS 2S") is None and moves.named("nonsense") is None and moves.named("KS trail") is None
+
+
 def test_ordinary_tables_keep_the_list() -> None:
     state = issue_table(2, 8)
     assert isinstance(state.legal_moves(), list)
@@ -208,3 +219,17 @@ def test_browser_table_lists_a_few_moves_and_takes_a_picked_selection(tmp_path: 
             assert str(match.state.history[-1]) == "TD x 5S+5H 4S+4H+AS+AH"
             ws.send_json({"t": "act", "m": "9C x 5S 5H", "n": after["n"]})
             assert ws.receive_json()["t"] == "error"  # not this seat's turn any more
+        with client.websocket_connect(f"/ws/{table.id}") as bo:  # Bo trails: the table stays crowded
+            bo.send_json({"t": "join", "token": "x" * 32})
+            n = bo.receive_json()["n"]
+            bo.send_json({"t": "act", "m": "6C trail", "n": n})
+            assert bo.receive_json()["t"] == "state"
+        with client.websocket_connect(f"/ws/{table.id}") as ws:  # a hint for seat 0, worked out without the list
+            ws.send_json({"t": "join", "token": token})
+            msg = ws.receive_json()
+            assert msg["to_act"] == 0 and msg.get("more_moves", 0) > 0
+            ws.send_json({"t": "hint"})
+            reply = ws.receive_json()
+            while reply["t"] != "hints":
+                reply = ws.receive_json()
+            assert reply["hints"] and all(match.state.can_apply(match.state.parse_action(h["m"])) for h in reply["hints"])

@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
+from ..errors import InvalidNotationError
 from .actions import CasinoAction
 from .moves import MoveSet
+from .notation import parse_text, resolve_choices
 
 __all__ = ["LegalMoves", "is_crowded", "CROWDED_NUMERALS", "CROWDED_MOVES"]
 
@@ -70,6 +72,18 @@ class LegalMoves(Sequence[CasinoAction]):
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, CasinoAction) and self.moveset.find(action) is not None
+
+    def named(self, text: str) -> CasinoAction | None:
+        """The legal move written ``text`` (any grouping of its cards), or ``None``: one check, no listing."""
+        try:
+            parsed = parse_text(text)
+        except InvalidNotationError:
+            return None
+        for candidate in resolve_choices(self.moveset, parsed):
+            found = self.moveset.find(candidate)
+            if found is not None:
+                return found
+        return None
 
     def __bool__(self) -> bool:
         return bool(self.moveset.blocks())

@@ -18,6 +18,7 @@ from ..errors import IllegalActionError, InvalidNotationError
 from .actions import DEAL, DEAL_LAST, TRAIL, CasinoAction, build, capture
 
 if TYPE_CHECKING:
+    from .moves import MoveSet
     from .state import CasinoState
 
 __all__ = ["Parsed", "normalize", "parse_text", "match_action", "parse_unlisted", "resolve_refs", "resolve_choices"]
@@ -185,7 +186,7 @@ def parse_unlisted(state: CasinoState, text: str) -> CasinoAction:
     return build(p.card, p.value, p.loose, builds, full)
 
 
-def resolve_choices(state: CasinoState, p: Parsed) -> list[CasinoAction]:
+def resolve_choices(state: CasinoState | MoveSet, p: Parsed) -> list[CasinoAction]:
     """Every move ``p`` may mean on this table: each way of matching its build references to distinct builds.
 
     Used by :meth:`~CasinoState.parse_action`, which keeps the legal ones; a

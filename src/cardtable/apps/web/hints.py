@@ -182,6 +182,9 @@ class HintDesk:
         except Exception:  # a player that fails on this position must not close the connection
             log.exception("hint for %s failed", game)
             raise HintRefused("hint-failed", "no hint could be worked out for this position") from None
+        named = getattr(legal, "named", None)  # a lazy sequence of millions (crowded Casino): look each one up
+        if named is not None:
+            return [(a, value) for text, value in ranked if (a := named(text)) is not None]
         by_text = {str(a): a for a in legal}
         return [(by_text[text], value) for text, value in ranked if text in by_text]
 
