@@ -565,6 +565,8 @@ class CasinoAdapter(GameAdapter):
     def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
         if state.current_player() != seat:
             return "Waiting for the other players..."
+        if not isinstance(state.legal_moves(), list):  # a crowded table: only its richest moves are listed
+            return "Select a hand card: its richest moves are listed; : types any other."
         return "Select a hand card: its captures, builds and trail are listed."
 
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
