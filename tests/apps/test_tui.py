@@ -417,7 +417,7 @@ def test_knocker_chooses_the_arrangement_to_show() -> None:
             screen = app.screen
             assert isinstance(screen, TableScreen)
             labels = [screen.session.adapter.label(a) for a, _ in screen.candidates]
-            assert len(labels) == 2 and all(label.startswith("Show ") for label in labels)
+            assert len(labels) == 2 and all(label.startswith("Lay down ") for label in labels)
             await pilot.press("1")
             await pilot.pause()
             over = app.screen

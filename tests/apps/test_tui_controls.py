@@ -205,7 +205,7 @@ def test_casino_never_plays_a_move_it_did_not_show() -> None:
             assert len(s.state.history) == moves
             assert screen.selected != [first] and len(screen.selected) == 1
             shown = screen.candidates[0][0]
-            assert f"Enter: {s.adapter.label(shown)}" in static_text(screen, "#keys")
+            assert f"Enter: {s.adapter.label(shown, s.state)}" in static_text(screen, "#keys")
             await pilot.press("enter")
             await pilot.pause()
             assert shown in s.state.history or str(shown) in [str(a) for a in s.m.hands[-1].actions]

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ...cards import Card, PinochleCard, cards_to_mask, mask_to_cards
 from ...core import CHANCE, GameState, HandResult
-from ..words import card_name, conjugate, describe_action, meld_kind_name, narrate_action, plural
+from ..words import card_name, conjugate, describe_action, describe_move, meld_kind_name, narrate_action, plural
 from .cardart import CardSlot, card_row, inline_cards, pile_text
 from .common import short_name, team_names
 
@@ -87,9 +87,15 @@ class GameAdapter:
     def key_action(self, key: str, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> Any | None:
         return None
 
-    def label(self, action: Any) -> str:
-        pretty = getattr(action, "pretty", None)
-        return str(pretty()) if callable(pretty) else str(action)
+    def label(self, action: Any, state: GameState[Any, Any, Any] | None = None) -> str:
+        """A move as a button reads (:mod:`cardtable.apps.words`); with ``state``, with its context
+        (the Gin upcard taken, the points a Pinochle meld scores, the trump card a dix is exchanged for)."""
+        if state is not None:
+            try:
+                return describe_move(state, action)
+            except Exception:
+                pass
+        return describe_action(action, **self.phrase_options(action))
 
     # --- the log ----------------------------------------------------------------------------------
     def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
@@ -285,26 +291,6 @@ class GinAdapter(GameAdapter):
         if key == "x" and card is not None:
             return DISCARD[card.index]
         return None
-
-    def label(self, action: Any) -> str:
-        kind = action.kind
-        if kind == "draw":
-            return "Draw from stock"
-        if kind == "take":
-            return "Take upcard"
-        if kind == "pass":
-            return "Pass"
-        if kind == "take knock":
-            return "Take upcard & knock"
-        if kind == "big gin":
-            return "Big gin!"
-        if kind == "discard" and action.card is not None:
-            return f"Discard {action.card.pretty()}"
-        if kind == "knock" and action.card is not None:
-            return f"Knock with {action.card.pretty()}"
-        if kind == "arrange":
-            return "Show " + "  ".join("".join(c.pretty() for c in _meld_cards(m)) for m in action.melds)
-        return str(action.pretty())
 
     def new_hand_line(self, state: GameState[Any, Any, Any], number: int, names: Sequence[str]) -> str | None:
         return None  # the deal's last card writes Gin's marker (with the first upcard)
@@ -583,8 +569,6 @@ class CasinoAdapter(GameAdapter):
     def uses_cards(self, action: Any) -> bool:
         return getattr(action, "kind", "") != "deal" and getattr(action, "card", None) is not None
 
-    def label(self, action: Any) -> str:
-        return describe_action(action)
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
         sides = team_names(names, len(result.points))
@@ -766,8 +750,6 @@ class PinochleAdapter(GameAdapter):
         who = "You" if actor == human else short_name(names[actor])
         return narrate_action(action, who, turnup=pre) + "."
 
-    def label(self, action: Any) -> str:
-        return describe_action(action, **self.phrase_options(action))
 
     def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
         kind = getattr(action, "kind", "")

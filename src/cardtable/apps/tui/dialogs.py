@@ -276,7 +276,7 @@ class HintScreen(ModalScreen[str | None]):
     def _label(self, action: str) -> Text:
         s = self.session
         try:
-            label = s.adapter.label(s.state.parse_action(action))
+            label = s.adapter.label(s.state.parse_action(action), s.state)
         except CardtableError:
             label = action
         out = _pretty_action(label)

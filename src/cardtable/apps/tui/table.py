@@ -99,8 +99,8 @@ class TableScreen(Screen[None]):
         self._message = ""
         self._message_error = False
         self._action_gen = 0
-        self._action_key: tuple[tuple[str, bool], ...] | None = None
-        self._seen_key: tuple[tuple[str, bool], ...] | None = None
+        self._action_key: tuple[tuple[str, bool, str], ...] | None = None
+        self._seen_key: tuple[tuple[str, bool, str], ...] | None = None
         self._confirm: str | None = None
 
     # --- layout ---------------------------------------------------------------------------------
@@ -317,15 +317,15 @@ class TableScreen(Screen[None]):
         self.candidates = s.adapter.candidates(s.state, self.selected) if s.human_to_act() else []
         # card actions first: they use the selection, so Enter plays the selected card
         self.candidates.sort(key=lambda c: 0 if getattr(c[0], "card", None) is not None else 1)
-        key = tuple((str(a), legal) for a, legal in self.candidates[:9])
+        key = self._candidates_key()
         if key == self._action_key:
             return  # the same buttons are already there
         self._action_key = key
         self._action_gen += 1
         gen = self._action_gen
         buttons = []
-        for i, (action, legal) in enumerate(self.candidates[:9]):
-            label = f"{i + 1} {s.adapter.label(action)}" + ("" if legal else " ✗")
+        for i, (_, legal, text) in enumerate(key):
+            label = f"{i + 1} {text}" + ("" if legal else " ✗")
             b = Button(label, id=f"act-{gen}-{i}", compact=True, classes="" if legal else "illegal",
                        variant="primary" if legal and i == 0 else "default")
             b.can_focus = False
@@ -337,7 +337,12 @@ class TableScreen(Screen[None]):
             grid.mount(*buttons)
         self.call_after_refresh(self._actions_seen, key)
 
-    def _actions_seen(self, key: tuple[tuple[str, bool], ...]) -> None:
+    def _candidates_key(self) -> tuple[tuple[str, bool, str], ...]:
+        """The listed moves as shown: notation, legality and the words on the button."""
+        s = self.session
+        return tuple((str(a), legal, s.adapter.label(a, s.state)) for a, legal in self.candidates[:9])
+
+    def _actions_seen(self, key: tuple[tuple[str, bool, str], ...]) -> None:
         """The buttons of ``key`` are on screen: from now on Enter and 1-9 may play them."""
         if key == self._action_key:
             self._seen_key = key
@@ -359,7 +364,7 @@ class TableScreen(Screen[None]):
         try:
             s.play_human(action)
         except CardtableError as exc:
-            label = s.adapter.label(action) if not isinstance(action, str) else action
+            label = s.adapter.label(action, s.state) if not isinstance(action, str) else action
             why = str(exc)
             if why.startswith(f"{action}: "):
                 why = why[len(str(action)) + 2:]
@@ -403,7 +408,7 @@ class TableScreen(Screen[None]):
         if own and not any(legal for _, legal in own):
             bad = own[0][0]
             if bad is not None:
-                self._set_message(f"✗ {s.adapter.label(bad)}: {self._why(bad)}", error=True)
+                self._set_message(f"✗ {s.adapter.label(bad, s.state)}: {self._why(bad)}", error=True)
 
     def _why(self, action: Any) -> str:
         """The rule that forbids ``action`` now, in the engine's words."""
@@ -451,7 +456,7 @@ class TableScreen(Screen[None]):
         if self._enter_selects():
             enter = f"Enter: select {s.adapter.card_text(self._cursor_card())}"
         elif self.candidates:
-            enter = f"Enter: {s.adapter.label(self.candidates[0][0])}"
+            enter = f"Enter: {s.adapter.label(self.candidates[0][0], s.state)}"
         else:
             enter = "Enter: select"
         parts = [("←/→ move", 3), ("Space select" + (" (several)" if s.adapter.selects_several(s.state) else ""), 1),
@@ -479,8 +484,7 @@ class TableScreen(Screen[None]):
     def action_choose(self, index: int) -> None:
         s = self.session
         if index < len(self.candidates):
-            key = tuple((str(a), legal) for a, legal in self.candidates[:9])
-            if key != self._seen_key:  # typed ahead of the screen: show the moves first
+            if self._candidates_key() != self._seen_key:  # typed ahead of the screen: show the moves first
                 self.refresh_table()
                 self._set_message("These are the moves for your selection: choose one.")
                 return
