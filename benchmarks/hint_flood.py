@@ -13,13 +13,17 @@ server process's own CPU time (``/proc/PID/stat``, children included):
     .venv/bin/python benchmarks/hint_flood.py
     .venv/bin/python benchmarks/hint_flood.py --flooders 8 --duration 20
 
-Figures (2-core machine shared with other work, load average 7-10; worse of two runs):
+Figures (2-core machine shared with other work, load average 4-10; worse of two runs each):
 
-* before (the issue's report): 30 hints from one socket cost about 23 s of CPU;
-* hint cache and budgets, hints in a thread of the server: 30 hints 0.25 s CPU; flood of 6 sockets:
-  bystander round trip p50 24 ms, p99 346 ms (alone, same load: p50 3 ms, p99 27 ms);
-* hints in the hint process (now): 30 hints 0.63 s CPU (starting the process included) in 1.2 s;
-  flood of 6 sockets: bystander p50 5 ms, p99 39 ms; server and hint process 0.45 CPU s per second.
+* before (commit 7d98137^, hints in a thread, no cache or budget): 30 hints at one position
+  16.7 s of server CPU, answered in 24.1 s; flood of 6 sockets: 138 hints in 20.6 s, server CPU
+  0.83 s a second, bystander round trip p50 160 ms, p99 758 ms (38 moves);
+* cache and budgets, hints still in a thread: 30 hints 0.25 s CPU; flood: bystander p50 24 ms,
+  p99 346 ms;
+* now (cache, budgets, the hint process): 30 hints 0.80 s CPU (starting the hint process
+  included), answered in 1.08 s; flood: 37 hints in 24.2 s, server and hint process 0.73 CPU s a
+  second, bystander p50 3 ms, p99 118 ms (64 moves). The bystander alone, same load: p50 3 ms,
+  p99 13-27 ms.
 """
 
 from __future__ import annotations
