@@ -51,6 +51,7 @@ def test_one_name_per_team_and_grammar_everywhere() -> None:
     gin = play_out("gin", ["random"], seed=4, hands=3)
     gin_log = "\n".join(line.text for line in gin.log)
     assert not BAD_GRAMMAR.search(gin_log)
+    assert "Computer discards the " in gin_log and "Computer (random) discarded" not in gin_log  # apps.words
 
 
 def test_four_player_casino_rows_show_each_seat_not_its_team_as_its_own() -> None:

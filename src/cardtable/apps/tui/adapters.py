@@ -301,39 +301,33 @@ class GinAdapter(GameAdapter):
 
     def describe(self, state: GameState[Any, Any, Any], action: Any, actor: int, human: int, names: Sequence[str],
                  pre: Any = None) -> str | None:
+        """Gin's log in the words of :mod:`cardtable.apps.words` (present tense), with what only Gin says:
+        the new hand's first upcard and knock limit, the card you drew, a knock's face-down discard."""
         kind = action.kind
         you = actor == human
-        who = "You" if you else names[actor] if actor >= 0 else ""
+        who = "You" if you else short_name(names[actor]) if actor >= 0 else ""
         card = action.card.pretty() if action.card is not None else ""
         if kind == "deal":
             if getattr(state, "dealt", 0) == 21:  # state is after the deal here: the 21st card is the upcard
-                dealer = getattr(state, "dealer", 0)
-                return f"— New hand: {names[dealer]} dealt; first upcard {card} (knock limit {getattr(state, 'knock_limit', 10)})."
+                dealer = short_name(names[getattr(state, "dealer", 0)])
+                limit = getattr(state, "knock_limit", 10)
+                return f"— New hand: {conjugate(dealer, 'deal')}; the first upcard is {card} (knock limit {limit}) —"
             return None
         if kind == "drawn":
-            return f"You drew {card} from the stock." if getattr(state, "turn", None) == human else None
-        if kind == "draw":
-            return None if you else f"{who} draws from the stock."
-        if kind == "take":
-            taken = pre if isinstance(pre, Card) else getattr(state, "taken", None)
-            return f"{who} took {taken.pretty() if taken is not None else 'the upcard'}."
-        if kind == "pass":
-            return f"{who} passed."
-        if kind == "discard":
-            return f"{who} discarded {card}."
+            return f"You draw the {card} from the stock." if getattr(state, "turn", None) == human else None
+        if kind == "draw" and you:
+            return None  # the card drawn says it
+        upcard = pre if isinstance(pre, Card) else None
         if kind == "knock":
             sd = getattr(state, "showdown", None)
-            gin = sd is not None and sd.outcome == "gin"
-            if gin:
-                return f"{who} went GIN (discarded {card} face down)!"
-            return f"{who} knocked with {card} face down." if you else f"{who} knocked (face-down discard)."
+            if sd is not None and sd.outcome == "gin":
+                return f"{conjugate(who, 'go')} GIN (the {card} face down)!"
+            return f"You knock with the {card} face down." if you else f"{conjugate(who, 'knock')} (face-down discard)."
         if kind == "big gin":
-            return f"{who} declared BIG GIN!"
+            return f"{conjugate(who, 'declare')} BIG GIN!"
         if kind == "take knock":
-            return f"{who} took {pre.pretty() if isinstance(pre, Card) else 'the upcard'} at the wall to knock."
-        if kind == "arrange":
-            return f"{who} laid out " + "  ".join("".join(c.pretty() for c in _meld_cards(m)) for m in action.melds) + "."
-        return f"{who}: {action}"
+            return f"{conjugate(who, 'take')} the {upcard.pretty() if upcard else 'upcard'} at the wall to knock."
+        return narrate_action(action, who, upcard=upcard) + "."
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
         sd = getattr(state, "showdown", None)
@@ -342,13 +336,13 @@ class GinAdapter(GameAdapter):
         if sd.outcome == "void":
             return [f"Hand void: {sd.void_reason or 'no score'} — same dealer deals again."]
         lines = []
-        k = names[sd.knocker] if sd.knocker is not None else "?"
+        k = short_name(names[sd.knocker]) if sd.knocker is not None else "?"
         if sd.layoffs:
             lines.append("Laid off: " + ", ".join(c.pretty() for c, _ in sd.layoffs) + ".")
-        who = names[sd.winner] if sd.winner is not None else "Nobody"
+        who = short_name(names[sd.winner]) if sd.winner is not None else "Nobody"
         pts = max(sd.points)
         lines.append(f"{k} {_OUTCOME_WORD.get(sd.outcome, sd.outcome)} ({sd.knocker_deadwood} vs {sd.defender_deadwood}): "
-                     f"{_RESULT_WORD.get(sd.result, sd.result)} — {conjugate(who, 'score')} {pts}.")
+                     f"{_RESULT_WORD.get(sd.result, sd.result)} — {conjugate(who, 'score')} {plural(pts, 'point')}.")
         return lines
 
     # --- showdown ------------------------------------------------------------------------------
@@ -749,7 +743,6 @@ class PinochleAdapter(GameAdapter):
             return super().describe(state, action, actor, human, names, pre)
         who = "You" if actor == human else short_name(names[actor])
         return narrate_action(action, who, turnup=pre) + "."
-
 
     def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
         kind = getattr(action, "kind", "")
