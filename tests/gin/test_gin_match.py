@@ -95,3 +95,20 @@ def test_custom_target() -> None:
     outcome = match.play([EagerAgent(1), EagerAgent(2)])
     assert max(match.totals) >= 1 and outcome.winner in (0, 1)
     assert sum(1 for h in match.hands if h.result is not None and not h.result.void) == 1
+
+
+def test_records_saved_before_the_openspiel_options_replay_as_before() -> None:
+    """A record's rules dict written before offer_take_returns, knocker_melds and knock_check existed lacks
+    them: it loads with their defaults, which are the old behaviour, and replays bit for bit."""
+    from cardtable.record import GameRecord, _digest
+
+    old_openspiel = GinRules.preset("openspiel", offer_take_returns=False, knocker_melds="minimal", knock_check="exact")
+    match = Match(GinGame(old_openspiel), seed=3)
+    match.play([EagerAgent(1), EagerAgent(2)])
+    body = match.record().to_dict()
+    for key in ("offer_take_returns", "knocker_melds", "knock_check"):
+        del body["rules"][key]
+    body.pop("digest")
+    body["digest"] = _digest(body)
+    again = GameRecord.from_dict(body).replay()
+    assert again.totals == match.totals and again.state == match.state
