@@ -102,7 +102,10 @@ def find_move(state: Any, view: Any, moves: Sequence[Move], text: str) -> Any:
         return state.parse_action(text)
     except AmbiguousActionError as exc:
         melded = {str(c) for c in getattr(view, "melded", ()) or ()}
-        candidates = [a for a in state.legal_actions() if str(a) in exc.candidates]
+        moves = state.legal_moves()
+        named = getattr(moves, "named", None)  # a crowded Casino table: look the candidates up, never list
+        candidates = ([a for t in exc.candidates if (a := named(t)) is not None] if named is not None
+                      else [a for a in moves if str(a) in exc.candidates])
         if not candidates or len({_player_key(a, set()) for a in candidates}) != 1:
             raise  # really different moves: the player must say which
         in_hand = [a for a in candidates if not _uses_melded(a, melded)]
