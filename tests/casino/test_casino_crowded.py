@@ -20,7 +20,7 @@ from cardtable.adapters.casino import CasinoAdapter, move_path
 from cardtable.agents import make_agent
 from cardtable.agents.casino_common import weights_for
 from cardtable.cards import Card, parse_cards
-from cardtable.casino import CasinoRules
+from cardtable.casino import CasinoRules, CasinoState
 from cardtable.casino.candidates import richest_captures
 from cardtable.casino.legal_moves import LegalMoves
 from cardtable.casino.values import NUMERALS, VALUE_MASK, loose_tables
@@ -147,6 +147,40 @@ def test_codec_counts_agree_with_the_tree() -> None:
                 assert made == move and move_path(made)[:1] == code[:1]
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+
+
+def codec_agrees(state: CasinoState, rules: CasinoRules, limit: int = 25) -> None:
+    tree, direct = CasinoAdapter(rules=rules), CasinoAdapter(rules=rules)
+    direct.direct = True
+    assert direct.legal_ids(state) == tree.legal_ids(state)
+    for move, code in list(tree.codes(state).items())[:limit]:
+        assert direct.encode(state, move) == code
+        pending: tuple[int, ...] = ()
+        for aid in code:
+            assert direct.legal_ids(state, pending) == tree.legal_ids(state, pending), (move, pending)
+            pending, made = direct.advance(state, pending, aid)
+        assert made == move
+
+
+def test_codec_counts_agree_with_the_tree_where_builds_stand() -> None:
+    """Decision points of random hands with builds on the table (raises, merges, partners' builds)."""
+    rng = random.Random(21)
+    seen = 0
+    for players in (2, 3, 4):
+        for options in variants(players):
+            rules = CasinoRules(**options)
+            state = CasinoState(rules, dealer=0)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(state.sample_chance(rng))
+                    continue
+                if state.builds and rng.random() < 0.3:
+                    codec_agrees(state, rules, 12)
+                    seen += 1
+                legal = state.legal_actions()
+                builds = [a for a in legal if a.kind == "build"]
+                state.apply(rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(legal))
+    assert seen > 30
 
 
 def test_codec_on_a_24_card_table() -> None:
