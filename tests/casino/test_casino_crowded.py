@@ -21,7 +21,7 @@ from cardtable.agents import make_agent
 from cardtable.agents.casino_common import weights_for
 from cardtable.cards import Card, parse_cards
 from cardtable.casino import CasinoRules, CasinoState
-from cardtable.casino.candidates import richest_captures
+from cardtable.casino.candidates import candidate_moves, default_worth, richest_captures
 from cardtable.casino.legal_moves import LegalMoves
 from cardtable.casino.values import NUMERALS, VALUE_MASK, loose_tables
 from cardtable.errors import IllegalActionError
@@ -267,3 +267,24 @@ def test_browser_table_lists_a_few_moves_and_takes_a_picked_selection(tmp_path: 
             while reply["t"] != "hints":
                 reply = ws.receive_json()
             assert reply["hints"] and all(match.state.can_apply(match.state.parse_action(h["m"])) for h in reply["hints"])
+
+
+def test_candidates_are_legal_and_keep_every_trail_and_the_richest_capture() -> None:
+    rng = random.Random(33)
+    for players in (2, 3, 4):
+        for options in variants(players):
+            state = CasinoState(CasinoRules(**options), dealer=1)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(state.sample_chance(rng))
+                    continue
+                legal = state.legal_actions()
+                found = candidate_moves(state.moveset())
+                assert found and set(found) <= set(legal)
+                assert {a for a in legal if a.kind == "trail"} <= set(found)
+                for ci in {a.card.index for a in legal if a.kind == "capture" and not a.builds}:
+                    best = max(default_worth(a.loose) for a in legal if a.kind == "capture" and a.card.index == ci
+                               and not a.builds)
+                    mine = [default_worth(a.loose) for a in found if a.kind == "capture" and a.card.index == ci]
+                    assert mine and max(mine) >= best - 1e-9, state.to_position()
+                state.apply(rng.choice(legal))

@@ -5,8 +5,9 @@ some but not all of the available groups. The moves worth judging are few:
 for every block of moves (:class:`~.moves.Block`: one card, kind, value and
 set of builds) the richest capture or build grown group by group, the one
 taking every card that can be taken, and the bare moves of a single group;
-plus every trail and court capture. :func:`candidate_moves` returns those,
-each checked legal, in a fixed order.
+for a capture also the richest one by :func:`richest_captures` (the best over
+every split on an ordinary table); plus every trail and court capture.
+:func:`candidate_moves` returns those, each checked legal, in a fixed order.
 """
 
 from __future__ import annotations
@@ -157,13 +158,17 @@ def candidate_moves(moves: MoveSet, worth: Callable[[int], float] = default_wort
     capture takes when several would do, and which group is added first.
     """
     ranked = _ranked(moves.numerals, worth)
+    richest = richest_captures(moves.numerals, worth)
     out: list[CasinoAction] = []
     seen: set[CasinoAction] = set()
     for block in moves.blocks():
         if block.listed is not None:
             loose_sets: list[int] = list(block.listed)
         else:
-            loose_sets = sorted(_block_candidates(block, moves, ranked, worth))
+            found = _block_candidates(block, moves, ranked, worth)
+            if block.kind == "capture":
+                found.add(richest[block.value])  # the richest capture, as the players value the threats
+            loose_sets = sorted(found)
         for loose in loose_sets:
             if block.admits(loose):
                 action = block.action(loose, moves.full)
