@@ -226,3 +226,75 @@ def _nobody() -> tuple[int, int]:
 
     entry = pwd.getpwnam("nobody")
     return entry.pw_uid, entry.pw_gid
+
+
+def test_an_undo_whose_save_fails_leaves_the_table_as_it_was(tmp_path: Path) -> None:
+    db = str(tmp_path / "undo.db")
+    with TestClient(create_app(Store.open(db, busy_timeout=0.2), rate=1000, burst=1000)) as client:
+        made = new_table(client, "gin", VS_COMPUTER)
+        manager = client.app.state.manager
+        table = manager.tables[made["id"]]
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
+            m, _ = until(ws, lambda x: x["t"] == "state" and bool(x["legal"]))
+            manager.think_delay = 60.0  # the computer does not reply before the undo
+            move = next(x for x in legal(m) if x != "draw")  # no card from the stock
+            ws.send_json({"t": "act", "m": move, "n": m["n"]})
+            moved, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > m["n"])
+            assert moved["can_undo"]
+            hands, undos = GameRecord.from_match(table.match).hands, table.undos
+            locker = sqlite3.connect(db, isolation_level=None)
+            locker.execute("BEGIN EXCLUSIVE")
+            ws.send_json({"t": "undo", "n": moved["n"]})
+            until(ws, lambda x: x["t"] == "error" and x["msg"] == DB_REFUSED)
+            assert GameRecord.from_match(table.match).hands == hands and table.undos == undos
+            assert table.version == moved["n"]
+            locker.execute("ROLLBACK")
+            locker.close()
+            back, _ = until(ws, lambda x: x["t"] == "state" and x["paused"] is None)
+            assert back["n"] == moved["n"] and back["can_undo"]
+            ws.send_json({"t": "undo", "n": back["n"]})
+            undone, _ = until(ws, lambda x: x["t"] == "state" and x["n"] != back["n"])
+            assert undone["view"]["hand"] == m["view"]["hand"] and table.undos == undos + 1
+        with Store.open(db) as store:  # stored whole, with the undo count, in one transaction
+            assert store.load_record(table.game_id).hands == GameRecord.from_match(table.match).hands
+
+
+def test_a_save_without_answer_is_refused_in_time_and_a_late_landing_is_reloaded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database server that stops answering (frozen): the move is refused after SAVE_TIMEOUT instead of
+    hanging the table; if that save lands later after all, the table reloads it when the database is back."""
+    import threading
+
+    from cardtable.apps.web import persistence
+
+    db = str(tmp_path / "frozen.db")
+    monkeypatch.setattr(persistence, "SAVE_TIMEOUT", 0.5)
+    with TestClient(create_app(db, rate=1000, burst=1000)) as client:
+        made = new_table(client, "gin", [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}])
+        store = client.app.state.store
+        table = client.app.state.manager.tables[made["id"]]
+        real, thaw = store.save_moves, threading.Event()
+
+        def frozen(*args: Any) -> int:
+            thaw.wait(30)
+            return real(*args)
+
+        monkeypatch.setattr(store, "save_moves", frozen)
+        monkeypatch.setattr(store, "check_writable", lambda: thaw.wait(30) and None)
+        sockets = [client.websocket_connect(f"/ws/{made['id']}") for _ in range(2)]
+        with sockets[0] as a, sockets[1] as b:
+            for ws, seat in zip((a, b), made["seats"]):
+                ws.send_json({"t": "join", "token": seat["token"]})
+            first, _ = until(a, lambda x: x["t"] == "state" and not x["waiting"])
+            mover = (a, b)[first["to_act"]]
+            m = first if first["legal"] else until(mover, lambda x: x["t"] == "state" and bool(x["legal"]))[0]
+            saved, t0 = table.saved, time.monotonic()
+            mover.send_json({"t": "act", "m": legal(m)[0], "n": m["n"]})
+            until(mover, lambda x: x["t"] == "error" and x["msg"] == DB_REFUSED)
+            assert time.monotonic() - t0 < 5 and table.saved == saved and table.version == m["n"]
+            thaw.set()  # the server answers again: the late save lands, and the table shows it once resumed
+            back, _ = until(mover, lambda x: x["t"] == "state" and x["paused"] is None)
+            assert back["n"] == m["n"] + 1
+            assert stored_hands(db, table.game_id) == GameRecord.from_match(table.match).hands
+            assert table.saved == sum(len(h) for h in GameRecord.from_match(table.match).hands)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -183,6 +184,11 @@ class Store:
         self._engine = engine
         self._url = url
         self._sqlite = engine.dialect.name == "sqlite"
+        # SQLite admits one writer; this program's threads queue here (woken at once) rather than in
+        # SQLite's busy handler, which sleeps up to 100 ms between tries. Other programs still meet the
+        # busy timeout.
+        self._writer = threading.RLock()
+        self._busy_timeout = DEFAULT_BUSY_TIMEOUT
 
     # --- opening ------------------------------------------------------------------------------
     @classmethod
@@ -211,6 +217,7 @@ class Store:
         if mode not in _SYNCHRONOUS:
             raise StoreError(f"synchronous must be one of {', '.join(_SYNCHRONOUS)}")
         store = cls(_create_engine(url, mode, busy_timeout), url)
+        store._busy_timeout = busy_timeout
         try:
             with store._write() as conn:
                 if migrate:
@@ -268,9 +275,20 @@ class Store:
                 self._engine.dispose()
             raise StoreError(f"database error ({self.url}): {_short(exc)}") from exc
 
-    def _write(self) -> Any:
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
         """A write transaction (SQLite: ``BEGIN IMMEDIATE``, so writers queue instead of failing)."""
-        return self._transaction("IMMEDIATE")
+        if not self._sqlite:
+            with self._transaction("IMMEDIATE") as conn:
+                yield conn
+            return
+        if not self._writer.acquire(timeout=self._busy_timeout):
+            raise StoreError(f"database error ({self.url}): database is locked (waited {self._busy_timeout:g} s)")
+        try:
+            with self._transaction("IMMEDIATE") as conn:
+                yield conn
+        finally:
+            self._writer.release()
 
     def _read(self) -> Any:
         return self._transaction("DEFERRED")

@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
@@ -33,13 +33,16 @@ if TYPE_CHECKING:
     from .tables import Table
 
 __all__ = ["PAUSED", "DB_REFUSED", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
-           "load_row", "roll_back", "stored_actions", "one_line"]
+           "load_row", "roll_back", "stored_actions", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
 
+T = TypeVar("T")
 log = logging.getLogger("cardtable.web")
 PAUSED = "Reconnecting to the database: the table waits, and no saved move is lost."
 """What every seat is told while its table waits for the database."""
 DB_REFUSED = "The database is unavailable, so your move was not made; the table carries on when it is back."
 PROBE_FIRST = 0.5
+SAVE_TIMEOUT = 10.0
+"""Seconds a save may take before the move is refused (a database server that stopped answering)."""
 PROBE_MAX = 5.0
 
 
@@ -71,19 +74,39 @@ def insert_table(store: Store, table: Table) -> None:
     table.saved = stored_actions(table.match)
 
 
-def save_moves(store: Store, table: Table) -> None:
-    """Append the table's unsaved actions (raises :class:`StoreError`; then nothing was stored)."""
-    table.saved = store.save_moves(table.match, table.game_id, table.saved)
+def save_moves(store: Store, table: Table) -> int:
+    """Append the table's unsaved actions; return the actions now stored (raises :class:`StoreError`: nothing stored)."""
+    return store.save_moves(table.match, table.game_id, table.saved)
 
 
-def save_whole(store: Store, table: Table) -> None:
-    """Rewrite the table's game whole with its undo count (after an undo), in one transaction."""
+def save_whole(store: Store, table: Table) -> int:
+    """Rewrite the table's game whole with its undo count (after an undo), in one transaction; return its actions."""
+    match, undo_count = table.match, table.undos
 
     def undos(conn: Connection, game_id: int) -> None:
-        conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id).values(undos=table.undos))
+        conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id).values(undos=undo_count))
 
-    store.save_match(table.match, table.game_id, also=undos)
-    table.saved = stored_actions(table.match)
+    store.save_match(match, table.game_id, also=undos)
+    return stored_actions(match)
+
+
+async def save(store: Store, table: Table, *, whole: bool = False) -> None:
+    """Save ``table`` in a worker thread (the event loop serves other tables meanwhile), giving up after
+    :data:`SAVE_TIMEOUT` seconds (a frozen database server): :class:`StoreError` either way it fails.
+
+    :attr:`Table.saved` is set only here, once the save is known to have landed; a save that
+    answers too late is ignored (the table reloads as stored when the database is back).
+    """
+    table.saved = await bounded(store, save_whole if whole else save_moves, store, table)
+
+
+async def bounded(store: Store, call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)`` in a worker thread; :class:`StoreError` if it takes over :data:`SAVE_TIMEOUT` seconds
+    (the thread may still finish: its result is then dropped)."""
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(call, *args), SAVE_TIMEOUT)
+    except TimeoutError:
+        raise StoreError(f"database error ({store.url}): no answer in {SAVE_TIMEOUT:g} s") from None
 
 
 def load_row(store: Store, table_id: str) -> tuple[Any, Match] | None:
@@ -170,7 +193,7 @@ class Reconnector:
         while self.paused:
             await asyncio.sleep(delay)
             try:
-                await asyncio.to_thread(self.store.check_writable)
+                await bounded(self.store, self.store.check_writable)
             except StoreError as exc:
                 log.info("database still unavailable (%d tables waiting): %s", len(self.paused), exc)
                 delay = min(delay * 2, PROBE_MAX)

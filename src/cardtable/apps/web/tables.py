@@ -360,12 +360,12 @@ class TableManager:
         if new:
             db.insert_table(self.store, table)
         else:
-            db.save_moves(self.store, table)
+            table.saved = db.save_moves(self.store, table)
 
     async def _save_or_restore(self, table: Table, what: str, restore: Callable[[], None]) -> None:
         """Save ``table`` (whole after an undo); if that fails, ``restore`` it, pause it and refuse the request."""
         try:
-            await asyncio.to_thread(db.save_whole if what == "undo" else db.save_moves, self.store, table)
+            await db.save(self.store, table, whole=what == "undo")
         except StoreError as exc:
             restore()
             self.reconnector.pause(table, exc, what)
@@ -375,7 +375,11 @@ class TableManager:
         """The database is back: reload the table as stored (a save whose answer was lost may have landed), go on."""
         async with table.lock:
             try:
-                found = await asyncio.to_thread(db.load_row, self.store, table.id)
+                found = await db.bounded(self.store, db.load_row, self.store, table.id)
+            except StoreError as exc:  # down again: keep waiting
+                self.reconnector.paused[table.id] = table
+                log.info("table %s cannot be reloaded yet: %s", table.id, exc)
+                return
             except CardtableError as exc:
                 log.error("table %s cannot be reloaded after the database came back: %s", table.id, exc)
                 found = None
