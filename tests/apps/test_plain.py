@@ -69,7 +69,7 @@ def test_a_move_by_number_or_by_notation() -> None:
     by_number = play(["gin", "--plain", "--seed", "3", "--no-save", "-o", "simple"], "2\nquit\n")[1]
     by_name = play(["gin", "--plain", "--seed", "3", "--no-save", "-o", "simple"], "pass\nquit\n")[1]
     by_words = play(["gin", "--plain", "--seed", "3", "--no-save", "-o", "simple"], "Pass on the K♠\nquit\n")[1]
-    assert "You passed." in by_number
+    assert "You pass on the K♠." in by_number
     assert by_number == by_name == by_words
 
 
@@ -91,7 +91,7 @@ def test_undo_takes_back_the_move_just_made() -> None:
     """Take the upcard, then undo: back to the same offer (the shared undo rule allows it: nothing new was seen)."""
     code, out = play(["gin", "--plain", "--seed", "3", "--no-save", "-o", "simple"], "take\nundo\nquit\n")
     assert code == 0
-    assert "You took K♠." in out
+    assert "You take the K♠ from the discard pile." in out
     assert "Undo: back to your move in hand 1." in out
     assert out.count("1. Take the K♠ from the discard pile (take)") == 2
 
