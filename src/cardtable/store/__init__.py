@@ -4,7 +4,8 @@ Needs the ``store`` extra (``pip install 'cardtable[store]'``); without it,
 importing this package raises :class:`StoreUnavailableError` (a
 :class:`~cardtable.errors.CardtableError` and an :class:`ImportError`).
 
-- :class:`Store` — ``Store.open(url_or_path=None)``, ``save_match``, ``load_match``,
+- :class:`Store` — ``Store.open(url_or_path=None)``, ``save_match`` (the whole record),
+  ``save_moves`` (an append of the moves since the last save), ``check_writable``, ``load_match``,
   ``latest_unfinished``, ``list_games``, ``stats``, ``delete``, ``import_record``, ``export_record``.
 - :class:`Autosaver` — call after every move.
 - :mod:`cardtable.store.commands` — ``history``, ``replay``, ``stats``, ``resume`` for the CLI.

@@ -20,9 +20,10 @@ Tables
     ``final_totals`` (JSON, with end-of-game bonuses), ``winner`` (side),
     ``margin``, ``hands``, ``moves``, ``source`` (``local``/``import``/``web``).
 ``records``
-    the full :class:`~cardtable.record.GameRecord` JSON of each game
-    (``game_id`` primary key and foreign key, ``record``, ``moves``), rewritten
-    after every move in the same transaction as its ``games`` row.
+    the :class:`~cardtable.record.GameRecord` JSON of each game (``game_id``
+    primary key and foreign key, ``record``, ``moves``: the actions it holds),
+    rewritten whole by ``save_match`` and when a hand or the match ends; the
+    moves saved in between are rows of ``moves``.
 ``game_seats``
     ``(game_id, seat)``: ``side``, ``player_id``, ``kind`` (``human``,
     ``computer``, ...) and ``level`` (the computer level).
