@@ -26,6 +26,7 @@ from cardtable.apps.tui.app import (
     ScoreSheetScreen,
     TableScreen,
 )
+from cardtable.apps.tui.session import TableSession
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -139,7 +140,7 @@ def test_end_of_hand_dialog_and_score_sheet(game: str, opponents: list[str], opt
             app.push_screen(HandOverScreen(session, session.finished[-1], pace=0.0))
             await settle(app, pilot)
             text = save(app, f"hand_over_{tag}")
-            assert_whole(text, "Continue (Enter)", "Enter: continue", "s: score sheet", "This hand:",
+            assert_whole(text, "Continue (Enter)", "s scores", "↑↓ scroll", "This hand:",
                          "Running totals:")
             assert ("layoff" in text) == (game == "gin" and session.adapter.breakdown_steps(
                 session.finished[-1].state) > 0)
@@ -157,5 +158,32 @@ def test_end_of_hand_dialog_and_score_sheet(game: str, opponents: list[str], opt
             assert isinstance(app.screen, TableScreen)
             log = screen_text(app)
             assert "Hand 2" in log or game == "gin"
+
+    run(go)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_gin_showdown_with_layoffs_fits(size: tuple[int, int]) -> None:
+    """The tallest dialog: a Gin knock with layoffs shown card by card (Space) — Continue stays on screen."""
+
+    async def go() -> None:
+        session = TableSession("gin", ["simple"], seed=1)
+        session.m.state = session.m.game.from_position(
+            "dealer: 1; phase: arrange; turn: 0; hand0: AS 3S 5S 3H 4H 5H 6H AD 3D 3C; "
+            "hand1: 2S 7S 8S 9S 2H 7H 8H 2D 7D KD; discard: QD JC; knock: KC")
+        app = CardtableApp(resume=session, pace=3.0)  # layoffs step by themselves every 3 s
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1")  # lay down the first arrangement
+            await pilot.pause()
+            over = app.screen
+            assert isinstance(over, HandOverScreen) and over.steps > 0
+            text = save(app, f"gin_layoffs_{size[0]}x{size[1]}")
+            assert_whole(text, "Space next layoff", "Continue (Enter)", "Running totals:", "↑↓ scroll")
+            await pilot.press("space")
+            await pilot.press("enter")  # the first Enter shows every layoff at once
+            await pilot.pause()
+            text = save(app, f"gin_layoffs_done_{size[0]}x{size[1]}")
+            assert_whole(text, "Continue (Enter)", "Laid off:")
 
     run(go)

@@ -81,10 +81,10 @@ class HandOverScreen(ModalScreen[None]):
                     yield Static(self._keys(), classes="keys")
 
     def _keys(self) -> str:
-        keys = ["Enter: continue", "s: score sheet"]
+        keys = ["s scores", "↑↓ scroll"]  # the button says what Enter does
         if self.steps:
-            keys.insert(0, "Space: next layoff")
-        return " · ".join(keys) + " · ↑/↓ scroll"
+            keys.insert(0, "Space next layoff")
+        return " · ".join(keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No layoff key where there are no layoffs (Casino, Pinochle, gin)."""
