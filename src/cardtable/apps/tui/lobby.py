@@ -92,7 +92,7 @@ class LobbyScreen(Screen[None]):
     #lobby-body { height: 1fr; }
     #games { width: 25; height: 1fr; border: round $primary; }
     #setup { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
-    #setup .lbl { width: 1fr; min-width: 16; }
+    #setup .lbl { width: 1fr; min-width: 16; max-width: 32; }
     #setup Select { width: 18; }
     #setup Input { width: 18; }
     #setup Checkbox { width: 18; }
