@@ -170,7 +170,8 @@ def _gin_phrase(action: Any, upcard: Card | None) -> tuple[str, str]:
 
 
 def _casino_groups(action: Any) -> list[str]:
-    from ..casino.values import VALUE, bits, partition, split_partners
+    from ..casino.partitions import partition, split_partners
+    from ..casino.values import VALUE, bits
 
     def group(mask: int) -> str:
         return "+".join(Card.from_index(i).pretty() for i in sorted(bits(mask), key=lambda i: (-VALUE[i], i)))

@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import Card
-from .values import VALUE, bits, partition, split_partners
+from .partitions import partition, split_partners
+from .values import VALUE, bits
 
 __all__ = ["CasinoAction", "DEAL", "DEAL_LAST", "TRAIL", "capture", "build", "format_ref"]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..cards import mask_to_cards
 from ..core import Game, HandResult, MatchOutcome, parse_fields
 from ..errors import IllegalActionError
-from .position import POSITION_FIELDS, state_from_fields
+from .position import POSITION_FIELDS
 from .rules import CasinoRules
 from .state import CasinoState
 
@@ -48,7 +48,7 @@ class CasinoGame(Game[CasinoRules, CasinoState]):
         return CasinoState(self.rules, dealer)
 
     def from_position(self, text: str | dict[str, str]) -> CasinoState:
-        return state_from_fields(self.rules, parse_fields(text, POSITION_FIELDS))
+        return CasinoState.from_fields(self.rules, parse_fields(text, POSITION_FIELDS))
 
     def hand_result(self, state: CasinoState) -> HandResult:
         """Points per side, with the breakdown (cards, spades, casinos, aces, sweeps) in ``details``."""

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import Card
 from ..errors import IllegalActionError
 from .actions import CasinoAction
 from .builds import Build
+from .hand_state import HandState
 from .moves import orphans_ok, partner_of
 from .partitions import partitionable, splits_with, vector
 from .values import COURTS, RANK_MASK, VALUE, bits, held_values
-
-if TYPE_CHECKING:
-    from .state import CasinoState
 
 __all__ = ["explain_illegal"]
 
@@ -26,7 +22,7 @@ def _err(action: CasinoAction, why: str, rule: str) -> IllegalActionError:
     return IllegalActionError(f"{action}: {why}", rule)
 
 
-def explain_illegal(state: CasinoState, action: CasinoAction) -> IllegalActionError:
+def explain_illegal(state: HandState, action: CasinoAction) -> IllegalActionError:
     """The precise error for an action that is not among the legal actions."""
     phase = state.phase
     card = action.card
@@ -66,7 +62,7 @@ def explain_illegal(state: CasinoState, action: CasinoAction) -> IllegalActionEr
 
 
 def _capture(
-    state: CasinoState, action: CasinoAction, used: list[Build], mine: list[Build], held: int
+    state: HandState, action: CasinoAction, used: list[Build], mine: list[Build], held: int
 ) -> IllegalActionError:
     card = action.card
     if card.is_court:
@@ -103,7 +99,7 @@ def _orphan(action: CasinoAction, mine: list[Build], held: int, consumed: int) -
 
 
 def _build(
-    state: CasinoState, action: CasinoAction, used: list[Build], mine: list[Build], held: int, seat: int
+    state: HandState, action: CasinoAction, used: list[Build], mine: list[Build], held: int, seat: int
 ) -> IllegalActionError:
     rules = state.rules
     card, value = action.card, action.value

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidNotationError
 from .actions import DEAL, DEAL_LAST, TRAIL, CasinoAction, build, capture
+from .hand_state import HandState
 
 if TYPE_CHECKING:
     from .moves import MoveSet
-    from .state import CasinoState
 
 __all__ = ["Parsed", "normalize", "parse_text", "match_action", "parse_unlisted", "resolve_refs", "resolve_choices"]
 
@@ -142,7 +142,7 @@ def _refs_match(refs: Sequence[tuple[int | None, int | None]], builds: Sequence[
     return False
 
 
-def match_action(state: CasinoState, key: str, legal: Sequence[CasinoAction]) -> list[CasinoAction]:
+def match_action(state: HandState, key: str, legal: Sequence[CasinoAction]) -> list[CasinoAction]:
     """Legal actions matching ``key`` regardless of grouping and of how builds are referred to.
 
     ``deal 7H`` also matches the announcing ``deal 7H last``.
@@ -158,7 +158,7 @@ def match_action(state: CasinoState, key: str, legal: Sequence[CasinoAction]) ->
     ]
 
 
-def resolve_refs(state: CasinoState, refs: Sequence[tuple[int | None, int | None]]) -> tuple[tuple[int, int], ...]:
+def resolve_refs(state: HandState, refs: Sequence[tuple[int | None, int | None]]) -> tuple[tuple[int, int], ...]:
     """Turn written build references into the builds on the table; unknown or ambiguous ones raise."""
     out: list[tuple[int, int]] = []
     for value, mask in refs:
@@ -172,7 +172,7 @@ def resolve_refs(state: CasinoState, refs: Sequence[tuple[int | None, int | None
     return tuple(out)
 
 
-def parse_unlisted(state: CasinoState, text: str) -> CasinoAction:
+def parse_unlisted(state: HandState, text: str) -> CasinoAction:
     """Parse a move that is not legal now, so that :meth:`~CasinoState.apply` can name the rule it breaks."""
     p = parse_text(text)
     if p.kind == "deal":
@@ -186,7 +186,7 @@ def parse_unlisted(state: CasinoState, text: str) -> CasinoAction:
     return build(p.card, p.value, p.loose, builds, full)
 
 
-def resolve_choices(state: CasinoState | MoveSet, p: Parsed) -> list[CasinoAction]:
+def resolve_choices(state: HandState | MoveSet, p: Parsed) -> list[CasinoAction]:
     """Every move ``p`` may mean on this table: each way of matching its build references to distinct builds.
 
     Used by :meth:`~CasinoState.parse_action`, which keeps the legal ones; a

@@ -16,9 +16,11 @@ from collections.abc import Iterator
 from itertools import combinations
 from math import comb
 
-from .values import VALUE_MASK
+from .values import NUMERALS, VALUE, VALUE_MASK, bits, loose_tables
 
 __all__ = [
+    "partition",
+    "split_partners",
     "UNIT",
     "vector",
     "fits",
@@ -262,3 +264,55 @@ def _combination_at(cards: list[int], k: int, index: int) -> int:
             index -= below
     return out
 
+
+def partition(mask: int, v: int) -> list[int] | None:
+    """A canonical split of ``mask`` into groups worth ``v`` (single cards first), or ``None``.
+
+    Deterministic: the highest-valued remaining card is placed first, and its
+    group is completed with the lexicographically first fitting cards whose
+    remainder still splits (decided on value counts, so even a table of many
+    low cards is split without backtracking).
+    """
+    if mask == 0:
+        return []
+    if not partitionable(vector(mask), v) or mask & ~NUMERALS:
+        return None
+    order = sorted(bits(mask), key=lambda i: (-VALUE[i], i))
+    groups: list[int] = []
+    rest = mask
+    while rest:
+        first = next(i for i in order if rest >> i & 1)
+        others = [i for i in order if rest >> i & 1 and i != first]
+        group = _complete(first, others, v - VALUE[first], rest & ~(1 << first), v)
+        assert group is not None, "partitionable sets always split"
+        groups.append(group)
+        rest &= ~group
+    groups.sort(key=lambda m: (m.bit_count(), [-VALUE[i] for i in bits(m)]))
+    return groups
+
+
+def _complete(first: int, others: list[int], need: int, rest: int, v: int) -> int | None:
+    """The lexicographically first cards of ``others`` worth ``need`` whose removal leaves ``rest`` splittable."""
+    def pick(start: int, need: int, chosen: int) -> int | None:
+        if need == 0:
+            return chosen if partitionable(vector(rest & ~chosen), v) else None
+        for j in range(start, len(others)):
+            i = others[j]
+            if VALUE[i] <= need:
+                got = pick(j + 1, need - VALUE[i], chosen | 1 << i)
+                if got is not None:
+                    return got
+        return None
+
+    got = pick(0, need, 0)
+    return None if got is None else got | 1 << first
+
+
+def split_partners(loose: int, need: int, value: int) -> tuple[int, int]:
+    """Canonical loose partners of a played card (worth ``need``) and the rest, which splits into ``value``-groups."""
+    if not 0 < need <= 10:
+        return 0, loose
+    for p in loose_tables(loose).sums[need]:
+        if partition(loose & ~p, value) is not None:
+            return p, loose & ~p
+    return 0, loose  # not a legal build

@@ -33,14 +33,16 @@ capture piles that were left out. Builds are written as in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..cards import Card, format_cards, mask_to_cards
 from ..errors import InvalidNotationError, InvalidPositionError
 from .builds import Build, parse_build
 from .dealing import TABLE, deal_order, pack_after
+from .hand_state import DEALING, OVER, PLAY, HandState
 from .rules import CasinoRules
 from .scoring import score_hand
-from .state import DEALING, OVER, PLAY, CasinoState
 from .tools import card_mask, validate_build
 from .values import bits
 
@@ -55,8 +57,10 @@ POSITION_FIELDS = (
 )
 FULL = (1 << 52) - 1
 
+S = TypeVar("S", bound=HandState)
 
-def state_to_fields(state: CasinoState) -> dict[str, str]:
+
+def state_to_fields(state: HandState) -> dict[str, str]:
     """The exact position of ``state``: a decision, a chance step of a deal, or the finished hand."""
     rules = state.rules
     out = {
@@ -106,8 +110,9 @@ def _table(raw: str) -> tuple[int, list[Build]]:
     return card_mask(outside, "table"), builds
 
 
-def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState:
-    """Set up a position from :data:`POSITION_FIELDS`; impossible positions raise :class:`InvalidPositionError`."""
+def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Callable[[CasinoRules, int], S]) -> S:
+    """Set up a position from :data:`POSITION_FIELDS` on ``new_state(rules, dealer)`` (a fresh hand);
+    impossible positions raise :class:`InvalidPositionError`."""
     n, sides = rules.num_players, rules.num_sides
     for key in fields:
         if key[-1].isdigit() and int(key[-1]) >= (n if key.startswith("hand") else sides):
@@ -124,7 +129,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
     if "residue" in fields and not finished:
         raise InvalidPositionError("residue is given for a finished hand only (turn: over)")
     pending = fields.get("turn", "").strip().lower() == "deal"
-    state = CasinoState(rules, dealer)
+    state = new_state(rules, dealer)
     placed = 0
 
     def place(mask: int, what: str) -> None:
@@ -237,7 +242,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str]) -> CasinoState
     return state
 
 
-def _finish(state: CasinoState, residue: int) -> CasinoState:
+def _finish(state: S, residue: int) -> S:
     """A finished hand: nothing left in hands, pack or on the table; the piles are scored (section 9)."""
     if any(state.hands) or state.loose or state.builds:
         raise InvalidPositionError("when the hand is over every hand and the table are empty (the residue is in a pile)")
@@ -260,7 +265,7 @@ def _check_builds(rules: CasinoRules, builds: list[Build], hands: list[int]) -> 
 
 def _check_dealing(
     n: int, deal: int, done: tuple[int, ...], hands: list[int], loose: int, builds: list[Build], piles: list[int],
-    state: CasinoState,
+    state: HandState,
 ) -> None:
     """A position during a deal: hands hold exactly the cards dealt so far; no build can exist (7.4.2)."""
     for seat in range(n):

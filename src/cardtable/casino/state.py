@@ -19,20 +19,20 @@ from .actions import DEAL, DEAL_LAST, TRAIL, CasinoAction, build, capture, forma
 from .builds import Build
 from .candidates import candidate_moves, default_worth
 from .dealing import TABLE, deal_order
+from .hand_state import DEALING, OVER, PLAY
 from .legal_moves import LegalMoves, is_crowded
 from .legality import explain_illegal
 from .moves import MoveSet, generate_moves, partner_of
 from .notation import match_action, normalize, parse_text, parse_unlisted, resolve_choices
+from .partitions import partition, split_partners
+from .position import state_from_fields, state_to_fields
 from .rules import CasinoRules
 from .scoring import SPADES_MASK, SideScore, score_hand
-from .values import VALUE, bits, held_values, partition, split_partners
+from .values import VALUE, bits, held_values
 from .view import CasinoView
 
 __all__ = ["CasinoState", "DEALING", "PLAY", "OVER"]
 
-DEALING = "dealing"
-PLAY = "play"
-OVER = "over"
 FULL = (1 << 52) - 1
 PICKER_PER_KIND = 6
 """On a crowded table a move picker lists this many captures (and builds) per hand card, the richest."""
@@ -563,15 +563,11 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     # --- positions ----------------------------------------------------------------------------
     def to_fields(self) -> dict[str, str]:
-        from .position import state_to_fields
-
         return state_to_fields(self)
 
     @classmethod
     def from_fields(cls, rules: CasinoRules, fields: dict[str, str]) -> CasinoState:
-        from .position import state_from_fields
-
-        return state_from_fields(rules, fields)
+        return state_from_fields(rules, fields, cls)
 
     # --- helpers for checks -------------------------------------------------------------------
     def card_count(self) -> int:

@@ -23,11 +23,11 @@ from ..cards import Card, parse_cards
 from ..errors import InvalidNotationError, InvalidPositionError
 from .actions import CasinoAction
 from .builds import Build, parse_build
+from .hand_state import PLAY, HandState
 from .legal_moves import LegalMoves, is_crowded
 from .moves import MoveSet, generate_moves
 from .rules import CasinoRules
 from .scoring import SideScore, score_hand
-from .state import PLAY, CasinoState
 from .values import held_values
 
 __all__ = ["Cards", "card_mask", "score_piles", "validate_build", "moves_as_if"]
@@ -108,7 +108,7 @@ def validate_build(build: Build | str, hands: Sequence[Cards], rules: CasinoRule
     return build
 
 
-def moves_as_if(state: CasinoState, seat: int, hand: Cards | None = None) -> Sequence[CasinoAction]:
+def moves_as_if(state: HandState, seat: int, hand: Cards | None = None) -> Sequence[CasinoAction]:
     """The legal moves of ``seat`` on ``state``'s table as if it were its turn, with its own hand or ``hand``
     (say, a guess at a hidden hand). The same rules as :meth:`CasinoState.legal_actions`; on a crowded
     table a lazy :class:`~cardtable.casino.legal_moves.LegalMoves` (``len`` counts, ``in`` checks one move).
