@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError
 from .deck import NINE, card_text
+from .hand_state import HandState
 from .melds import DOUBLE, KIND_NAMES, is_meld_shape, meld_problem
 from .phases import CHANCE_PHASES, DEALING, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, PLAY_PHASE
 from .tricks import stage2_violation
 
 if TYPE_CHECKING:
     from .actions import PinochleAction
-    from .state import PinochleState
 
 __all__ = ["explain_illegal"]
 
 
-def explain_illegal(state: PinochleState, action: PinochleAction) -> IllegalActionError:
+def explain_illegal(state: HandState, action: PinochleAction) -> IllegalActionError:
     """The error for an ``action`` that is not among ``state.legal_actions()``."""
     phase, kind = state.phase, action.kind
     if action.is_chance:
@@ -48,7 +48,7 @@ def explain_illegal(state: PinochleState, action: PinochleAction) -> IllegalActi
     return _explain_meld(state, seat, action)
 
 
-def _wrong_step(state: PinochleState, action: PinochleAction, what: str, rule: str) -> IllegalActionError:
+def _wrong_step(state: HandState, action: PinochleAction, what: str, rule: str) -> IllegalActionError:
     if state.stage == 2:
         return IllegalActionError(f"{action}: no melds and no dix exchange in stage 2", "4.4")
     if state.phase == PLAY_PHASE:
@@ -58,7 +58,7 @@ def _wrong_step(state: PinochleState, action: PinochleAction, what: str, rule: s
     return IllegalActionError(f"{action}: decide the dix exchange first (7.1: exchange before the meld)", "4.3")
 
 
-def _explain_play(state: PinochleState, seat: int, action: PinochleAction) -> IllegalActionError:
+def _explain_play(state: HandState, seat: int, action: PinochleAction) -> IllegalActionError:
     if state.phase != PLAY_PHASE:
         return IllegalActionError(f"{action}: the trick winner must first finish the {state.phase} step", "4.3")
     card = action.card
@@ -74,7 +74,7 @@ def _explain_play(state: PinochleState, seat: int, action: PinochleAction) -> Il
     return IllegalActionError(f"{action} is not legal here", "4.1")
 
 
-def _explain_exchange(state: PinochleState, seat: int, action: PinochleAction) -> IllegalActionError:
+def _explain_exchange(state: HandState, seat: int, action: PinochleAction) -> IllegalActionError:
     card = action.card
     if (card % 12) >> 1 != NINE or card // 12 != state.trump:
         return IllegalActionError(f"{action}: only a dix (9 of trump) may be exchanged", "7.1")
@@ -83,7 +83,7 @@ def _explain_exchange(state: PinochleState, seat: int, action: PinochleAction) -
     return IllegalActionError(f"{action} is not legal here", "7.1")
 
 
-def _explain_meld(state: PinochleState, seat: int, action: PinochleAction) -> IllegalActionError:
+def _explain_meld(state: HandState, seat: int, action: PinochleAction) -> IllegalActionError:
     kind, mask = action.meld, action.cards
     rules = state.rules
     name = KIND_NAMES[kind]

@@ -9,15 +9,12 @@ accepted for meld kinds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..errors import InvalidNotationError
 from .actions import CARD_TABLES, DECLARE_OUT, NO_EXCHANGE, NO_MELD, PinochleAction, meld_action
 from .deck import card_text, parse_card
+from .hand_state import HandState
 from .melds import kind_from_name
-
-if TYPE_CHECKING:
-    from .state import PinochleState
 
 __all__ = ["normalize", "loose_matches", "parse_any"]
 
@@ -69,7 +66,7 @@ def _cards_match(tokens: Sequence[str], cards: Sequence[int]) -> bool:
     return True
 
 
-def loose_matches(state: PinochleState, key: str, legal: Sequence[PinochleAction]) -> list[PinochleAction]:
+def loose_matches(state: HandState, key: str, legal: Sequence[PinochleAction]) -> list[PinochleAction]:
     """Legal actions that ``key`` names, copy suffixes optional."""
     if key in _SIMPLE:
         return [a for a in legal if a is _SIMPLE[key]]
@@ -89,7 +86,7 @@ def loose_matches(state: PinochleState, key: str, legal: Sequence[PinochleAction
     return out
 
 
-def _resolve(state: PinochleState, tok: str, taken: int) -> int:
+def _resolve(state: HandState, tok: str, taken: int) -> int:
     if len(tok) == 3:
         return parse_card(tok)
     base = parse_card(tok + "a")
@@ -101,7 +98,7 @@ def _resolve(state: PinochleState, tok: str, taken: int) -> int:
     return base + 1 if taken >> base & 1 else base
 
 
-def parse_any(state: PinochleState, text: str) -> PinochleAction:
+def parse_any(state: HandState, text: str) -> PinochleAction:
     """The action written ``text``, legal or not, so that :meth:`apply` can say which rule forbids it."""
     key = normalize(text)
     if key in _SIMPLE:

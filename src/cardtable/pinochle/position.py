@@ -45,16 +45,12 @@ Cards not listed anywhere are the stock. Example (P-09 as a stage-2 follow)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import SUIT_LETTERS
 from ..errors import InvalidNotationError, InvalidPositionError
 from .deck import FULL, NINE, card_text, format_mask, iter_bits, parse_card, parse_mask
+from .hand_state import HandState
 from .melds import KIND_NAMES, kind_from_name, kinds_of
 from .phases import DEALING, DRAW_LOSER, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, OVER, PLAY_PHASE
-
-if TYPE_CHECKING:
-    from .state import PinochleState
 
 __all__ = ["POSITION_FIELDS", "state_to_fields", "fill_state"]
 
@@ -63,6 +59,7 @@ POSITION_FIELDS = (
     "hand0", "melded0", "won0", "hand1", "melded1", "won1", "stock", "records", "dix",
     "points0", "points1", "known0", "known1", "totals", "declarer",
 )
+
 _PHASES = (DEALING, PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER, OVER)
 
 
@@ -70,7 +67,7 @@ def _points_text(book: dict[str, int]) -> str:
     return " ".join(f"{k}={v}" for k, v in book.items() if v) or "-"
 
 
-def state_to_fields(state: PinochleState) -> dict[str, str]:
+def state_to_fields(state: HandState) -> dict[str, str]:
     """The position of ``state``: any state of the hand, from the first dealt card to the count."""
     if state.phase == DEALING:
         return {"dealer": str(state.dealer), "phase": DEALING, "hand0": format_mask(state.concealed[0]),
@@ -220,7 +217,7 @@ def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]
     return out
 
 
-def fill_state(state: PinochleState, fields: dict[str, str]) -> None:
+def fill_state(state: HandState, fields: dict[str, str]) -> None:
     """Set up the fresh ``state`` from parsed position ``fields``, checking that the position is legal."""
     state.dealer = _seat(fields, "dealer")
     totals = fields.get("totals", "0 0").split()
@@ -289,7 +286,7 @@ def _declarer(fields: dict[str, str]) -> int:
     return _seat(fields, "declarer")
 
 
-def _fill_dealing(state: PinochleState, fields: dict[str, str]) -> None:
+def _fill_dealing(state: HandState, fields: dict[str, str]) -> None:
     """A chance step of the deal: hands dealt in packets of four, non-dealer first (5.2); nothing else yet."""
     extra = [k for k, v in fields.items()
              if k not in ("dealer", "phase", "hand0", "hand1", "totals", "turn") and v.strip() not in ("-", "", "0")]
@@ -319,7 +316,7 @@ def _any(scored: tuple[int, ...]) -> int:
     return out
 
 
-def _check_counts(state: PinochleState, fields: dict[str, str], declarer: int = -1) -> None:
+def _check_counts(state: HandState, fields: dict[str, str], declarer: int = -1) -> None:
     """Card counts of 11.1: hands, stock and won piles agree with the tricks played and the phase.
 
     A finished hand is checked as the play after 24 tricks, or, when a player declared out,
@@ -377,7 +374,7 @@ def _check_counts(state: PinochleState, fields: dict[str, str], declarer: int = 
         raise InvalidPositionError(f"after {t} tricks in the {phase} phase the stock holds {want_stock} cards; got {stock}")
 
 
-def _check_phase(state: PinochleState, fields: dict[str, str]) -> None:
+def _check_phase(state: HandState, fields: dict[str, str]) -> None:
     cur = state.current_player()
     expected = cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)
     if state.phase != OVER and fields.get("turn", "-").strip() not in ("-", "") and _seat(fields, "turn") != expected:

@@ -43,14 +43,12 @@ move (the table's best, else the ordering's) finished does it raise.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..errors import IllegalActionError
 from .actions import PLAY, PinochleAction
 from .deck import EVEN, SUIT_MASKS, card_points, higher_mask
-
-if TYPE_CHECKING:
-    from .state import PinochleState
+from .hand_state import HandState
 
 __all__ = ["Solution", "solve", "solve_hands", "canonical", "Solver", "Root", "SearchTimeout"]
 
@@ -371,7 +369,7 @@ def solve_hands(
     return value, _physical(mover, t)
 
 
-def solve(state: PinochleState) -> Solution:
+def solve(state: HandState) -> Solution:
     """Solve a stage-2 position of ``state`` exactly for the player to move (see the module objective)."""
     if state.stage != 2 or state.is_terminal():
         raise IllegalActionError("the solver needs a stage-2 position with a player to act", "5")

@@ -8,17 +8,14 @@ phase, so from then on the view reveals the opponent's hand (8, last paragraph).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..cards import PinochleCard
 from .deck import CARDS, iter_bits, mask_of
+from .hand_state import HandState
 from .melds import KIND_NAMES, KIND_POINTS, kinds_of
 from .phases import DEALING, OVER
 from .rules import PinochleRules
 from .scoring import count_pile
-
-if TYPE_CHECKING:
-    from .state import PinochleState
 
 __all__ = ["PinochleView", "make_view"]
 
@@ -83,7 +80,7 @@ class PinochleView:
         return self.game_totals[self.seat] + self.meld_points[self.seat] + count_pile(mask_of(self.won[self.seat]), counting)
 
 
-def make_view(state: PinochleState, seat: int) -> PinochleView:
+def make_view(state: HandState, seat: int) -> PinochleView:
     """The view of ``state`` for ``seat``."""
     if seat not in (0, 1):
         raise ValueError("seat must be 0 or 1")
