@@ -23,7 +23,7 @@ id          move
 
 Chance ids: the dealt or drawn card's index (0..51).
 
-Observation (``float32[542]``), built from :class:`~cardtable.gin.state.GinView` only:
+Observation (``float32[542]``), built from :class:`~cardtable.gin.view.GinView` only:
 
 =========  =====  ==============================================================
 offset     size   content
@@ -66,7 +66,9 @@ from ..cards import Card, iter_mask
 from ..errors import IllegalActionError
 from ..gin import GinGame, GinRules
 from ..gin.actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction
-from ..gin.state import PHASES, GinState, GinView
+from ..gin.phases import PHASES
+from ..gin.state import GinState
+from ..gin.view import GinView
 from ..registry import make_game
 from .base import FlatAdapter, Obs, Pending
 

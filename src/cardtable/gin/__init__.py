@@ -4,6 +4,8 @@ from .actions import GinAction
 from .game import GinGame
 from .melds import deadwood, minimal_arrangements
 from .rules import GinRules
-from .state import GinState, GinView, Showdown
+from .showdown import Showdown
+from .state import GinState
+from .view import GinView
 
 __all__ = ["GinAction", "GinGame", "GinRules", "GinState", "GinView", "Showdown", "deadwood", "minimal_arrangements"]

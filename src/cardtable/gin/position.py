@@ -30,12 +30,15 @@ the engine makes itself (the best ones, 5.3), so that no layoff step is ever lef
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from ..cards import Card, cards_to_mask, format_cards, mask_to_cards, parse_cards
 from ..errors import InvalidNotationError, InvalidPositionError
 from .actions import arrange
+from .hand_state import HandState
 from .melds import FULL, canonical_arrangement, deadwood, deadwood_cards, is_meld
-from .rules import GinRules
-from .state import (
+from .phases import (
     ARRANGE,
     DEALING,
     DISCARD_PHASE,
@@ -48,8 +51,8 @@ from .state import (
     PHASES,
     WALL,
     WALL_KNOCK,
-    GinState,
 )
+from .rules import GinRules
 
 __all__ = ["POSITION_FIELDS", "state_to_fields", "state_from_fields"]
 
@@ -59,12 +62,14 @@ POSITION_FIELDS = (
 )
 _OUTCOMES = ("knock", "gin", "big gin", "void")
 
+S = TypeVar("S", bound=HandState)
+
 
 def _card_text(card: Card | None) -> str:
     return str(card) if card is not None else "-"
 
 
-def state_to_fields(state: GinState) -> dict[str, str]:
+def state_to_fields(state: HandState) -> dict[str, str]:
     """The exact position of ``state`` (any state of the hand)."""
     out = {
         "dealer": str(state.dealer),
@@ -135,8 +140,9 @@ def _melds(raw: str, hand: int) -> tuple[int, ...]:
     return tuple(sorted(melds))
 
 
-def state_from_fields(rules: GinRules, fields: dict[str, str]) -> GinState:
-    """Set up a position from :data:`POSITION_FIELDS`; impossible positions raise :class:`InvalidPositionError`."""
+def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callable[[GinRules, int], S]) -> S:
+    """Set up a position from :data:`POSITION_FIELDS` on ``new_state(rules, dealer)`` (a fresh hand);
+    impossible positions raise :class:`InvalidPositionError`."""
     dealer = _seat(fields, "dealer")
     phase = fields.get("phase")
     if phase is None:
@@ -144,7 +150,7 @@ def state_from_fields(rules: GinRules, fields: dict[str, str]) -> GinState:
     if phase not in PHASES:
         raise InvalidPositionError(f"phase must be one of {', '.join(PHASES)}")
     turn = _seat(fields, "turn") if phase != DEALING or "turn" in fields else 1 - dealer
-    state = GinState(rules, dealer)
+    state = new_state(rules, dealer)
     for key in ("hand0", "hand1"):
         if key not in fields:
             raise InvalidPositionError(f"position field {key!r} is required")
@@ -224,7 +230,7 @@ def state_from_fields(rules: GinRules, fields: dict[str, str]) -> GinState:
     return state
 
 
-def _dealing(state: GinState, sizes: list[int], turn: int, fields: dict[str, str]) -> GinState:
+def _dealing(state: S, sizes: list[int], turn: int, fields: dict[str, str]) -> S:
     """A position during the deal: cards go one at a time, non-dealer first (3.3)."""
     dealt = sizes[0] + sizes[1]
     nd = 1 - state.dealer
@@ -244,7 +250,7 @@ def _dealing(state: GinState, sizes: list[int], turn: int, fields: dict[str, str
     return state
 
 
-def _finished(state: GinState, sizes: list[int], fields: dict[str, str]) -> GinState:
+def _finished(state: S, sizes: list[int], fields: dict[str, str]) -> S:
     """A finished hand: a void hand, or the showdown after a knock, gin or big gin, scored again."""
     outcome = fields.get("outcome")
     if outcome not in _OUTCOMES:

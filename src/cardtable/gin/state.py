@@ -8,105 +8,41 @@ ordered: it is the set of unseen cards, and nobody's view contains it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SPADES, Card, cards_to_mask, iter_mask, mask_to_cards
+from ..cards import Card, cards_to_mask, iter_mask, mask_to_cards
 from ..core import CHANCE, TERMINAL, GameState
 from ..errors import IllegalActionError, InvalidNotationError
 from .actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction, arrange
 from .melds import (
     FULL,
-    LayoffPlan,
     arrangements_within,
     canonical_arrangement,
-    card_values,
     deadwood,
     deadwood_cards,
-    layoff_plan,
     minimal_arrangements,
 )
 from .openspiel_deadwood import openspiel_deadwood
+from .phases import (
+    ARRANGE,
+    CHANCE_PHASES,
+    DEALING,
+    DISCARD_PHASE,
+    DRAW_PHASE,
+    DRAWING,
+    FORCED_DRAW,
+    OFFER,
+    OFFER_DEALER,
+    OVER,
+    WALL,
+    WALL_KNOCK,
+)
+from .position import state_from_fields, state_to_fields
 from .rules import GinRules
+from .showdown import Showdown, score_showdown
+from .view import GinView
 
-__all__ = ["GinState", "GinView", "Showdown", "PHASES"]
-
-DEALING = "dealing"
-OFFER = "offer"
-OFFER_DEALER = "offer-dealer"
-FORCED_DRAW = "forced-draw"
-DRAW_PHASE = "draw"
-DRAWING = "drawing"
-DISCARD_PHASE = "discard"
-WALL = "wall"
-WALL_KNOCK = "wall-knock"
-ARRANGE = "arrange"
-OVER = "over"
-PHASES = (DEALING, OFFER, OFFER_DEALER, FORCED_DRAW, DRAW_PHASE, DRAWING, DISCARD_PHASE, WALL, WALL_KNOCK, ARRANGE, OVER)
-_CHANCE_PHASES = (DEALING, DRAWING)
-
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """Everything public after a hand: how it ended and how it was scored."""
-
-    outcome: str
-    """``"knock"``, ``"gin"``, ``"big gin"`` or ``"void"``."""
-    points: tuple[int, int]
-    knocker: int | None = None
-    knock_card: Card | None = None
-    knocker_melds: tuple[tuple[Card, ...], ...] = ()
-    knocker_deadwood_cards: tuple[Card, ...] = ()
-    knocker_deadwood: int = 0
-    defender_melds: tuple[tuple[Card, ...], ...] = ()
-    layoffs: tuple[tuple[Card, int], ...] = ()
-    """(card, index into ``knocker_melds``) in the order laid off."""
-    defender_deadwood_cards: tuple[Card, ...] = ()
-    defender_deadwood: int = 0
-    defender_deadwood_no_layoffs: int = 0
-    result: str = ""
-    """``"knock"``, ``"undercut"``, ``"tie"`` (no score), ``"gin"``, ``"big gin"``, ``"void"``."""
-    doubled: bool = False
-    void_reason: str = ""
-    winner: int | None = None
-
-
-@dataclass(frozen=True)
-class GinView:
-    """What one seat may know. Hidden cards are absent, not masked."""
-
-    seat: int
-    dealer: int
-    phase: str
-    current_player: int
-    hand: tuple[Card, ...]
-    opponent_hand_size: int
-    opponent_known: tuple[Card, ...]
-    """Cards taken from the discard pile that the opponent still holds."""
-    own_known: tuple[Card, ...]
-    """Cards of this seat's hand that the opponent knows about."""
-    discard_pile: tuple[Card, ...]
-    """Bottom to top; the last card is the upcard."""
-    stock_size: int
-    knock_limit: int
-    first_upcard: Card | None
-    upcard_decisions: tuple[tuple[int, str], ...]
-    taken_card: Card | None
-    discard_draws: int
-    events: tuple[str, ...]
-    """The public action history from this seat's side (hidden cards shown as ``?``)."""
-    showdown: Showdown | None
-    opponent_hand: tuple[Card, ...] | None
-    """Revealed only after a scored hand."""
-    deadwood: int
-    """Minimum deadwood of this seat's hand (11-card minimum while holding 11)."""
-    rules: GinRules | None = None
-    """The rules of the hand (public)."""
-
-    @property
-    def upcard(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
+__all__ = ["GinState"]
 
 
 def _knock_discards(hand: int, allowed: int, limit: int) -> list[Card]:
@@ -127,8 +63,6 @@ def _knock_discards(hand: int, allowed: int, limit: int) -> list[Card]:
     return out
 
 
-def _pretty_melds(melds: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(mask_to_cards(m)) for m in melds)
 
 
 class GinState(GameState[GinRules, GinAction, GinView]):
@@ -194,7 +128,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
 
     # --- turn -----------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.phase in _CHANCE_PHASES:
+        if self.phase in CHANCE_PHASES:
             return CHANCE
         if self.phase == OVER:
             return TERMINAL
@@ -269,7 +203,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         return self._can_big_gin(hand)
 
     def chance_outcomes(self) -> list[tuple[GinAction, float]]:
-        if self.phase not in _CHANCE_PHASES:
+        if self.phase not in CHANCE_PHASES:
             return []
         actions = self.legal_actions()
         p = 1.0 / len(actions)
@@ -278,7 +212,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
     def sample_chance(self, rng: random.Random) -> GinAction:
         """Same outcome as the generic uniform sampler, without building probability pairs."""
         phase = self.phase
-        if phase not in _CHANCE_PHASES:
+        if phase not in CHANCE_PHASES:
             raise IllegalActionError("not a chance node", "chance")
         stock = self.stock
         for _ in range(rng.randrange(self.stock_size)):
@@ -293,7 +227,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         if type(action) is not GinAction:
             raise IllegalActionError(f"{action!r} is not a gin action (give a GinAction or its notation)", "notation")
         phase = self.phase
-        if phase in _CHANCE_PHASES and (action.kind == "deal") == (phase == DEALING) and action.is_chance:
+        if phase in CHANCE_PHASES and (action.kind == "deal") == (phase == DEALING) and action.is_chance:
             card = action.card
             if card is not None and self.stock & card.bit:
                 return
@@ -428,72 +362,20 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         self._showdown("knock" if deadwood_cards(self.hands[knocker], melds) else "gin", knocker, melds)
 
     def _showdown(self, outcome: str, knocker: int, melds: tuple[int, ...]) -> None:
-        rules = self.rules
-        hand = self.hands[knocker]
-        self.known[knocker] &= hand
-        defender = 1 - knocker
-        dhand = self.hands[defender]
-        kdead = deadwood_cards(hand, melds)
-        k = card_values(kdead)
-        d0 = deadwood(dhand)
-        if outcome == "knock":
-            plan = layoff_plan(dhand, melds)
-        else:
-            own = canonical_arrangement(dhand)
-            rest = dhand
-            for m in own:
-                rest &= ~m
-            plan = LayoffPlan(d0, (), own, rest)
-        d = plan.deadwood
-        points = [0, 0]
-        winner: int | None
-        if outcome == "big gin":
-            assert rules.big_gin_bonus is not None
-            winner, result, score = knocker, "big gin", rules.big_gin_bonus + d0
-        elif outcome == "gin":
-            winner, result, score = knocker, "gin", rules.gin_bonus + d0
-        elif k < d:
-            winner, result, score = knocker, "knock", d - k
-        elif d < k or rules.undercut_on_tie:
-            winner, result, score = defender, "undercut", rules.undercut_bonus + (k - d)
-        else:
-            winner, result, score = None, "tie", 0
-        doubled = bool(rules.oklahoma and self.first_upcard is not None and self.first_upcard.suit == SPADES)
-        if doubled:
-            score *= 2
-        if winner is not None and score > 0:
-            points[winner] = score
-        elif winner is not None:
-            winner = None
-        self.points = points
+        self.known[knocker] &= self.hands[knocker]
+        self.showdown = score_showdown(self.rules, self.hands, outcome, knocker, melds, self.first_upcard, self.knock_card)
+        self.points = list(self.showdown.points)
         self.phase = OVER
         self.turn = knocker
-        self.showdown = Showdown(
-            outcome=outcome,
-            points=(points[0], points[1]),
-            knocker=knocker,
-            knock_card=self.knock_card,
-            knocker_melds=_pretty_melds(melds),
-            knocker_deadwood_cards=tuple(mask_to_cards(kdead)),
-            knocker_deadwood=k,
-            defender_melds=_pretty_melds(plan.own_melds),
-            layoffs=plan.layoffs,
-            defender_deadwood_cards=tuple(mask_to_cards(plan.deadwood_mask)),
-            defender_deadwood=d,
-            defender_deadwood_no_layoffs=d0,
-            result=result,
-            doubled=doubled,
-            winner=winner,
-        )
 
     # --- errors -------------------------------------------------------------------------------
     def explain_illegal(self, action: GinAction) -> IllegalActionError:
         phase, kind = self.phase, action.kind
         if action.is_chance:
-            if phase not in _CHANCE_PHASES:
+            if phase not in CHANCE_PHASES:
                 return IllegalActionError(f"{action}: no chance step is pending", "chance")
             return IllegalActionError(f"{action}: that card is not in the stock", "chance")
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return IllegalActionError(f"{action}: a card must be dealt or drawn first", "chance")
         hand = self.hands[self.turn]
         card = action.card
@@ -685,13 +567,9 @@ class GinState(GameState[GinRules, GinAction, GinView]):
 
     # --- positions ----------------------------------------------------------------------------
     def to_fields(self) -> dict[str, str]:
-        from .position import state_to_fields
-
         return state_to_fields(self)
 
     @classmethod
     def from_fields(cls, rules: GinRules, fields: dict[str, str]) -> GinState:
         """Build a position from its fields (see :mod:`cardtable.gin.position` for the format)."""
-        from .position import state_from_fields
-
-        return state_from_fields(rules, fields)
+        return state_from_fields(rules, fields, cls)

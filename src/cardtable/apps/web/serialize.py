@@ -94,7 +94,7 @@ def layoff_steps(showdown: Any) -> list[dict[str, Any]]:
     terminal app counts it; after the last step it is ``defender_deadwood``).
     Only showdown cards, all public once the hand is over.
 
-    >>> from cardtable.gin.state import Showdown
+    >>> from cardtable.gin.showdown import Showdown
     >>> from cardtable.cards import parse_cards
     >>> sd = Showdown("knock", (0, 0), knocker_melds=(tuple(parse_cards("3C 4C 5C")),),
     ...               layoffs=((parse_cards("6C")[0], 0),), defender_deadwood=4)

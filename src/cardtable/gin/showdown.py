@@ -1,0 +1,99 @@
+"""The end of a Gin Rummy hand: the knocker's melds, the defender's layoffs and the score (sections 5 and 6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import SPADES, Card, mask_to_cards
+from .melds import LayoffPlan, canonical_arrangement, card_values, deadwood, deadwood_cards, layoff_plan
+from .rules import GinRules
+
+__all__ = ["Showdown", "score_showdown"]
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """Everything public after a hand: how it ended and how it was scored."""
+
+    outcome: str
+    """``"knock"``, ``"gin"``, ``"big gin"`` or ``"void"``."""
+    points: tuple[int, int]
+    knocker: int | None = None
+    knock_card: Card | None = None
+    knocker_melds: tuple[tuple[Card, ...], ...] = ()
+    knocker_deadwood_cards: tuple[Card, ...] = ()
+    knocker_deadwood: int = 0
+    defender_melds: tuple[tuple[Card, ...], ...] = ()
+    layoffs: tuple[tuple[Card, int], ...] = ()
+    """(card, index into ``knocker_melds``) in the order laid off."""
+    defender_deadwood_cards: tuple[Card, ...] = ()
+    defender_deadwood: int = 0
+    defender_deadwood_no_layoffs: int = 0
+    result: str = ""
+    """``"knock"``, ``"undercut"``, ``"tie"`` (no score), ``"gin"``, ``"big gin"``, ``"void"``."""
+    doubled: bool = False
+    void_reason: str = ""
+    winner: int | None = None
+
+
+def _pretty_melds(melds: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(mask_to_cards(m)) for m in melds)
+
+
+def score_showdown(rules: GinRules, hands: list[int], outcome: str, knocker: int, melds: tuple[int, ...],
+                   first_upcard: Card | None, knock_card: Card | None) -> Showdown:
+    """The showdown of a knock, gin or big gin by ``knocker`` laying ``melds``: the defender lays off
+    (after a knock only) and the hand is scored (knock, undercut, tie, gin and big gin bonuses,
+    Oklahoma's doubling on a spade upcard)."""
+    hand = hands[knocker]
+    defender = 1 - knocker
+    dhand = hands[defender]
+    kdead = deadwood_cards(hand, melds)
+    k = card_values(kdead)
+    d0 = deadwood(dhand)
+    if outcome == "knock":
+        plan = layoff_plan(dhand, melds)
+    else:
+        own = canonical_arrangement(dhand)
+        rest = dhand
+        for m in own:
+            rest &= ~m
+        plan = LayoffPlan(d0, (), own, rest)
+    d = plan.deadwood
+    points = [0, 0]
+    winner: int | None
+    if outcome == "big gin":
+        assert rules.big_gin_bonus is not None
+        winner, result, score = knocker, "big gin", rules.big_gin_bonus + d0
+    elif outcome == "gin":
+        winner, result, score = knocker, "gin", rules.gin_bonus + d0
+    elif k < d:
+        winner, result, score = knocker, "knock", d - k
+    elif d < k or rules.undercut_on_tie:
+        winner, result, score = defender, "undercut", rules.undercut_bonus + (k - d)
+    else:
+        winner, result, score = None, "tie", 0
+    doubled = bool(rules.oklahoma and first_upcard is not None and first_upcard.suit == SPADES)
+    if doubled:
+        score *= 2
+    if winner is not None and score > 0:
+        points[winner] = score
+    elif winner is not None:
+        winner = None
+    return Showdown(
+        outcome=outcome,
+        points=(points[0], points[1]),
+        knocker=knocker,
+        knock_card=knock_card,
+        knocker_melds=_pretty_melds(melds),
+        knocker_deadwood_cards=tuple(mask_to_cards(kdead)),
+        knocker_deadwood=k,
+        defender_melds=_pretty_melds(plan.own_melds),
+        layoffs=plan.layoffs,
+        defender_deadwood_cards=tuple(mask_to_cards(plan.deadwood_mask)),
+        defender_deadwood=d,
+        defender_deadwood_no_layoffs=d0,
+        result=result,
+        doubled=doubled,
+        winner=winner,
+    )
