@@ -53,8 +53,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.agents.pinochle_hard import HardPinochleAgent
-from cardtable.agents.pinochle_medium import MediumPinochleAgent
+from cardtable.agents.pinochle.hard import HardPinochleAgent
+from cardtable.agents.pinochle.medium import MediumPinochleAgent
 from cardtable.pinochle import PinochleGame, PinochleState
 from cardtable.pinochle.actions import PinochleAction
 from cardtable.pinochle.solver import solve

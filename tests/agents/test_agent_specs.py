@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardtable.agents import AGENT_LEVELS, make_agent, parse_agent_spec
-from cardtable.agents.gin_hard import HardGinAgent
-from cardtable.agents.pinochle_hard import HardPinochleAgent
+from cardtable.agents.gin.hard import HardGinAgent
+from cardtable.agents.pinochle.hard import HardPinochleAgent
 
 
 def test_parse_reads_numbers_booleans_none_and_words() -> None:
@@ -43,7 +43,7 @@ def test_unknown_options_and_levels_are_clear_errors(game: str) -> None:
 
 def test_explaining_agent_prefers_the_given_levels_then_the_strongest() -> None:
     from cardtable.agents import explaining_agent
-    from cardtable.agents.gin_medium import MediumGinAgent
+    from cardtable.agents.gin.medium import MediumGinAgent
 
     assert isinstance(explaining_agent("gin", seed=1), HardGinAgent)
     assert isinstance(explaining_agent("gin", seed=1, prefer=["random", "medium"]), MediumGinAgent)

@@ -13,10 +13,10 @@ import pytest
 from agents_support import decision_points
 
 from cardtable.agents import AGENT_LEVELS, make_agent
-from cardtable.agents.pinochle_common import Sim, knowledge, sample_world
-from cardtable.agents.pinochle_easy import EasyPinochleAgent
-from cardtable.agents.pinochle_hard import HardPinochleAgent
-from cardtable.agents.pinochle_medium import MediumPinochleAgent
+from cardtable.agents.pinochle.common import Sim, knowledge, sample_world
+from cardtable.agents.pinochle.easy import EasyPinochleAgent
+from cardtable.agents.pinochle.hard import HardPinochleAgent
+from cardtable.agents.pinochle.medium import MediumPinochleAgent
 from cardtable.pinochle import PinochleGame, PinochleRules, PinochleState
 from cardtable.pinochle.actions import PLAY
 from cardtable.pinochle.deck import FULL, iter_bits
@@ -169,7 +169,7 @@ def test_sampled_worlds_agree_with_the_view() -> None:
 
 
 def test_agent_modules_never_touch_the_engine_state() -> None:
-    for path in sorted(AGENTS_DIR.glob("pinochle_*.py")):
+    for path in sorted((AGENTS_DIR / "pinochle").glob("*.py")):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:

@@ -18,7 +18,7 @@ from textual.widgets import DataTable
 from tui_support import static_text
 
 from cardtable.agents import AGENT_LEVELS
-from cardtable.agents.gin_simple import SimpleGinAgent
+from cardtable.agents.gin.simple import SimpleGinAgent
 from cardtable.apps.tui import load_resumed
 from cardtable.apps.tui.app import (
     CardtableApp,

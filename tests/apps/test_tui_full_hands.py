@@ -18,7 +18,7 @@ pytest.importorskip("textual")
 
 from tui_support import open_table, run, save
 
-from cardtable.agents.gin_simple import SimpleGinAgent
+from cardtable.agents.gin.simple import SimpleGinAgent
 from cardtable.apps.tui.app import CardtableApp, HandOverScreen, ScoreSheetScreen, TableScreen
 from cardtable.apps.tui.widgets import HandView
 

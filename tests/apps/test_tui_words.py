@@ -12,7 +12,7 @@ pytest.importorskip("textual")
 
 from tui_support import open_table, plain, play_out, run, screen_text
 
-from cardtable.agents.gin_simple import SimpleGinAgent
+from cardtable.agents.gin.simple import SimpleGinAgent
 from cardtable.apps.tui.adapters import adapter_for
 from cardtable.apps.tui.app import CardtableApp, TableScreen
 from cardtable.apps.tui.dialogs import hint_value_text

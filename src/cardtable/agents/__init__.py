@@ -1,7 +1,10 @@
 """Computer players. Every agent acts on a view, never on the full state.
 
-Each game's levels live in ``agents/<game>_levels.py``, which defines
-``LEVELS`` (level names besides ``random``) and ``make_<game>_agent(level, seed, **options)``.
+Each game has its own package, ``agents/gin/``, ``agents/casino/`` and ``agents/pinochle/``
+(one module per level, plus the game's shared knowledge), beside the game-independent pieces:
+:mod:`.base` (the agent protocol, ``random``) and :mod:`.pimc` (the search core of the ``hard``
+levels). A game's ``levels`` module defines ``LEVELS`` (level names besides ``random``) and
+``make_<game>_agent(level, seed, **options)``.
 
 An agent *spec* is a level with optional constructor options after slashes,
 so that command lines can tune a player, e.g. a quicker or a two-core ``hard``:
@@ -30,7 +33,7 @@ __all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining
 
 def _levels(game: str) -> tuple[str, ...]:
     try:
-        module = importlib.import_module(f"{__name__}.{game}_levels")
+        module = importlib.import_module(f"{__name__}.{game}.levels")
     except ImportError:
         return ("random",)
     return ("random", *getattr(module, "LEVELS", ()))
@@ -96,7 +99,7 @@ def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -
     if level == "random":
         factory: Any = lambda _level, seed, **kw: RandomAgent(seed, **kw)  # noqa: E731
     elif level in levels:
-        factory = getattr(importlib.import_module(f"{__name__}.{game}_levels"), f"make_{game}_agent")
+        factory = getattr(importlib.import_module(f"{__name__}.{game}.levels"), f"make_{game}_agent")
     elif ":" in level:
         factory = _imported_factory(level)
     else:

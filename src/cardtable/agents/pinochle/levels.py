@@ -11,15 +11,15 @@ LEVELS = ("easy", "medium", "hard")
 
 def make_pinochle_agent(level: str, seed: int | None = None, **options: Any) -> Any:
     if level == "easy":
-        from .pinochle_easy import EasyPinochleAgent
+        from .easy import EasyPinochleAgent
 
         return EasyPinochleAgent(seed, **options)
     if level == "medium":
-        from .pinochle_medium import MediumPinochleAgent
+        from .medium import MediumPinochleAgent
 
         return MediumPinochleAgent(seed, **options)
     if level == "hard":
-        from .pinochle_hard import HardPinochleAgent
+        from .hard import HardPinochleAgent
 
         return HardPinochleAgent(seed, **options)
     raise ValueError(f"unknown pinochle level {level!r}")

@@ -29,16 +29,16 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import cards_to_mask
-from ..casino.actions import DEAL, DEAL_LAST, CasinoAction
-from ..casino.builds import Build
-from ..casino.candidates import candidate_moves, default_worth, richest_captures
-from ..casino.legal_moves import CROWDED_NUMERALS, LegalMoves
-from ..casino.rules import CasinoRules
-from ..casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
-from ..casino.state import OVER, PLAY, CasinoState
-from ..casino.values import RANK_MASK, VALUE, VALUE_MASK, bits, mask_value
-from ..casino.view import CasinoView
+from ...cards import cards_to_mask
+from ...casino.actions import DEAL, DEAL_LAST, CasinoAction
+from ...casino.builds import Build
+from ...casino.candidates import candidate_moves, default_worth, richest_captures
+from ...casino.legal_moves import CROWDED_NUMERALS, LegalMoves
+from ...casino.rules import CasinoRules
+from ...casino.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_MASK
+from ...casino.state import OVER, PLAY, CasinoState
+from ...casino.values import RANK_MASK, VALUE, VALUE_MASK, bits, mask_value
+from ...casino.view import CasinoView
 
 __all__ = [
     "FULL",

@@ -4,7 +4,7 @@ What it knows, all from its view:
 
 * exact deadwood of every candidate hand (``melds.deadwood``);
 * the unseen cards, and for each an estimated chance that the opponent holds
-  it (:mod:`.gin_common`'s opponent model: cards near what the opponent took
+  it (:mod:`.common`'s opponent model: cards near what the opponent took
   are likelier, cards near what it discarded or passed are less likely);
 * outs: the expected deadwood after the next stock draw for every candidate
   hand, over the cards likely still in the stock;
@@ -21,11 +21,11 @@ import random
 import zlib
 from collections.abc import Callable, Sequence
 
-from ..gin.actions import GinAction
-from ..gin.melds import minimal_arrangements
-from ..gin.rules import GinRules
-from ..gin.state import GinView
-from .gin_common import NEIGH, VALUE, Knowledge, bits, dw, knowledge, sample_opponent_hidden, showdown_points
+from ...gin.actions import GinAction
+from ...gin.melds import minimal_arrangements
+from ...gin.rules import GinRules
+from ...gin.view import GinView
+from .common import NEIGH, VALUE, Knowledge, bits, dw, knowledge, sample_opponent_hidden, showdown_points
 
 __all__ = ["MediumGinAgent", "Evaluator", "first_choice", "view_seed"]
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..pinochle.actions import DECLARE_OUT, PinochleAction
-from ..pinochle.deck import card_points, index_of
-from ..pinochle.melds import KIND_POINTS
-from ..pinochle.tricks import follower_wins
-from ..pinochle.view import PinochleView
-from .pinochle_common import rules_of
+from ...pinochle.actions import DECLARE_OUT, PinochleAction
+from ...pinochle.deck import card_points, index_of
+from ...pinochle.melds import KIND_POINTS
+from ...pinochle.tricks import follower_wins
+from ...pinochle.view import PinochleView
+from .common import rules_of
 
 __all__ = ["EasyPinochleAgent"]
 

@@ -24,9 +24,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..pinochle.actions import DRAW, EXCHANGE, NO_EXCHANGE, NO_MELD, PLAY, PinochleAction, meld_action
-from ..pinochle.deck import FULL, NINE, RANK_MASKS, SUIT_MASKS, card_points, higher_mask, index_of, iter_bits, mask_of
-from ..pinochle.melds import (
+from ...pinochle.actions import DRAW, EXCHANGE, NO_EXCHANGE, NO_MELD, PLAY, PinochleAction, meld_action
+from ...pinochle.deck import FULL, NINE, RANK_MASKS, SUIT_MASKS, card_points, higher_mask, index_of, iter_bits, mask_of
+from ...pinochle.melds import (
     ACES,
     DIX,
     DOUBLE,
@@ -42,10 +42,10 @@ from ..pinochle.melds import (
     legal_melds,
     record_add,
 )
-from ..pinochle.rules import PinochleRules
-from ..pinochle.solver import SearchTimeout, Solver, canonical
-from ..pinochle.tricks import follower_wins, stage2_options
-from ..pinochle.view import PinochleView
+from ...pinochle.rules import PinochleRules
+from ...pinochle.solver import SearchTimeout, Solver, canonical
+from ...pinochle.tricks import follower_wins, stage2_options
+from ...pinochle.view import PinochleView
 
 __all__ = [
     "Knowledge",

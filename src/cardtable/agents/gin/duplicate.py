@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..gin.game import GinGame
-from ..gin.rules import GinRules
+from ...gin.game import GinGame
+from ...gin.rules import GinRules
 
 __all__ = ["play_hand", "duplicate_margins"]
 

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..pinochle.actions import DECLARE_OUT, PinochleAction
-from ..pinochle.rules import PinochleRules
-from ..pinochle.view import PinochleView
-from .pinochle_common import Knowledge, Stage2, exchange_choice, knowledge, meld_values, play_values, view_ctx
+from ...pinochle.actions import DECLARE_OUT, PinochleAction
+from ...pinochle.rules import PinochleRules
+from ...pinochle.view import PinochleView
+from .common import Knowledge, Stage2, exchange_choice, knowledge, meld_values, play_values, view_ctx
 
 __all__ = ["MediumPinochleAgent", "ranked_actions"]
 

@@ -2,7 +2,7 @@
 
 For each decision with a real choice it takes ``medium``'s best few moves as
 candidates, samples worlds consistent with everything its seat has seen
-(:func:`.casino_common.sample_world`: the unseen cards dealt at random to the
+(:func:`.common.sample_world`: the unseen cards dealt at random to the
 other hands and the pack, each build's controller holding a card of its
 value), and plays every candidate in each world with the ``medium`` judgement
 for every seat (each seat judging from its own knowledge in that world). The
@@ -34,11 +34,12 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..casino.actions import CasinoAction
-from ..casino.legal_moves import LegalMoves
-from ..casino.state import OVER, CasinoState
-from ..casino.view import CasinoView
-from .casino_common import (
+from ...casino.actions import CasinoAction
+from ...casino.legal_moves import LegalMoves
+from ...casino.state import OVER, CasinoState
+from ...casino.view import CasinoView
+from ..pimc import cautious_scores, paired_search, spread
+from .common import (
     Judge,
     Knowledge,
     Weights,
@@ -51,7 +52,6 @@ from .casino_common import (
     weights_for,
     world_state,
 )
-from .pimc import cautious_scores, paired_search, spread
 
 __all__ = ["HardCasinoAgent", "search", "solve", "known_world"]
 

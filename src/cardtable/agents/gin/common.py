@@ -14,10 +14,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cards import SPADES, Card, cards_to_mask, format_cards, mask_to_cards
-from ..gin.melds import FULL, deadwood, layoff_plan, minimal_arrangements
-from ..gin.rules import GinRules
-from ..gin.state import GinView
+from ...cards import SPADES, Card, cards_to_mask, format_cards, mask_to_cards
+from ...gin.melds import FULL, deadwood, layoff_plan, minimal_arrangements
+from ...gin.rules import GinRules
+from ...gin.view import GinView
 
 __all__ = [
     "NEIGH",
@@ -285,7 +285,7 @@ class World:
 
     def to_state(self, rules: GinRules | None = None) -> object:
         """This world as an engine position (a :class:`~cardtable.gin.GinState`) for checks and tests."""
-        from ..gin.state import GinState
+        from ...gin.state import GinState
 
         v = self.view
         me, opp = self.seat, 1 - self.seat
@@ -496,7 +496,7 @@ class LightGinAgent:
         self.rules = rules if rules is not None else GinRules()
 
     def act(self, view: GinView, legal_actions: Sequence[object]) -> object:
-        from ..gin.actions import BIG_GIN, DISCARD, DRAW, KNOCK, PASS, TAKE, TAKE_KNOCK
+        from ...gin.actions import BIG_GIN, DISCARD, DRAW, KNOCK, PASS, TAKE, TAKE_KNOCK
 
         rules = self.rules
         hand = cards_to_mask(view.hand)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import cards_to_mask
-from ..gin.actions import GinAction
-from ..gin.melds import canonical_arrangement, deadwood, deadwood_cards
-from ..gin.state import GinView
+from ...cards import cards_to_mask
+from ...gin.actions import GinAction
+from ...gin.melds import canonical_arrangement, deadwood, deadwood_cards
+from ...gin.view import GinView
 
 __all__ = ["EasyGinAgent"]
 

@@ -11,15 +11,15 @@ LEVELS = ("easy", "medium", "hard")
 
 def make_casino_agent(level: str, seed: int | None = None, **options: Any) -> Any:
     if level == "easy":
-        from .casino_easy import EasyCasinoAgent
+        from .easy import EasyCasinoAgent
 
         return EasyCasinoAgent(seed, **options)
     if level == "medium":
-        from .casino_medium import MediumCasinoAgent
+        from .medium import MediumCasinoAgent
 
         return MediumCasinoAgent(seed, **options)
     if level == "hard":
-        from .casino_hard import HardCasinoAgent
+        from .hard import HardCasinoAgent
 
         return HardCasinoAgent(seed, **options)
     raise ValueError(f"unknown casino level {level!r}")

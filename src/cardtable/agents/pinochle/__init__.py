@@ -1,0 +1,3 @@
+"""The two-handed Pinochle computer players: one module per level (see :mod:`.levels`) and their shared knowledge."""
+
+__all__: list[str] = []
