@@ -151,3 +151,29 @@ def test_a_locked_sqlite_database_fails_within_the_busy_timeout(tmp_path: Path) 
             other.close()
         assert store.save_moves(match, game_id, saved) == _total(match)
         assert store.load_match(game_id).state == match.state
+
+
+def test_the_autosaver_appends_while_the_match_grows_and_rewrites_after_undo(store: Store) -> None:
+    from cardtable.record import GameRecord
+    from cardtable.store import Autosaver
+
+    match = Match("gin", seed=21, seat_names=["A", "B"])
+    match.resolve_chance()
+    autosave = Autosaver(store, match, ["human", "computer:random"])
+    game_id = autosave()
+    assert game_id is not None
+    first_record = _counts(store, game_id)[0]
+    agents = [RandomAgent(1), RandomAgent(2)]
+    hand = len(match.hands)
+    for _ in range(4):
+        _step(match, agents)
+        if len(match.hands) != hand:
+            break
+        autosave()
+        record, rec_moves, games_moves, rows = _counts(store, game_id)
+        assert record == first_record and rows == games_moves - rec_moves > 0  # appended
+    undone = GameRecord.from_match(match).prefix(len(match.hands) - 1, 0).replay()  # as after an undo
+    autosave(undone)
+    record, rec_moves, games_moves, rows = _counts(store, game_id)
+    assert rows == 0 and rec_moves == games_moves == _total(undone)
+    assert store.load_match(game_id).state == undone.state

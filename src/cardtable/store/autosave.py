@@ -32,7 +32,9 @@ __all__ = ["Autosaver"]
 
 
 class Autosaver:
-    """Calls :meth:`Store.save_match` for one match; cheap when nothing changed since the last save."""
+    """Saves one match after every move: :meth:`Store.save_moves` (an append) while the same match only
+    grows, :meth:`Store.save_match` (the whole record) at first and for a new match object (after undo);
+    cheap when nothing changed since the last save."""
 
     def __init__(
         self,
@@ -51,6 +53,7 @@ class Autosaver:
         self.on_error = on_error
         self.saves = 0
         self._saved: tuple[Any, ...] | None = None
+        self._stored: tuple[int, int] | None = None  # (id of the match object, its actions stored)
 
     def _key(self) -> tuple[Any, ...]:
         hands = self.match.hands
@@ -65,14 +68,20 @@ class Autosaver:
         if key == self._saved and self.game_id is not None:
             return self.game_id
         kinds = self.seat_kinds if self.game_id is None or self._saved is None else None
+        total = sum(len(h.actions) for h in self.match.hands)
         try:
-            self.game_id = self.store.save_match(self.match, self.game_id, kinds)
+            if (self.game_id is not None and self._stored is not None and self._stored[0] == id(self.match)
+                    and self._stored[1] <= total):
+                self.store.save_moves(self.match, self.game_id, self._stored[1])
+            else:
+                self.game_id = self.store.save_match(self.match, self.game_id, kinds)
         except StoreError as exc:
             if self.on_error is None:
                 raise
             self.on_error(exc)
             return None
         self._saved = key
+        self._stored = (id(self.match), total)
         self.saves += 1
         return self.game_id
 
