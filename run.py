@@ -117,10 +117,24 @@ def ensure_env(extras: str) -> None:
     (VENV / f".installed-{extras}").write_text(want)
 
 
-def run(cmd: list[str], cwd: Path | None = None) -> int:
-    """Run ``cmd`` (in ``cwd``, default the current folder); its output is the only output on stdout."""
+def launcher() -> str:
+    """How the person runs this script (``python3 run.py``), for the commands the program prints
+    (``cardtable resume 3`` becomes ``python3 run.py resume 3``: ``cardtable`` may not be on PATH)."""
+    import shlex
+    import shutil
+
+    python = Path(sys.executable).name
+    if shutil.which(python) is None:
+        python = sys.executable  # PATH does not find it by its name: the full path
+    script = sys.argv[0] if sys.argv and sys.argv[0].endswith("run.py") else str(Path(__file__))
+    return f"{shlex.quote(python)} {shlex.quote(script)}"
+
+
+def run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> int:
+    """Run ``cmd`` (in ``cwd``, default the current folder; ``env``, default this one); its output is the only
+    output on stdout."""
     try:
-        return subprocess.call(cmd, cwd=cwd)
+        return subprocess.call(cmd, cwd=cwd, env=env)
     except KeyboardInterrupt:
         return 130
 
@@ -140,7 +154,8 @@ def main(argv: list[str]) -> int:
         return run([str(PY), "-m", "pytest", *argv[1:]], ROOT)
     args = argv[1:] if what == "--" else (argv or ["play"])
     ensure_env(extras_for(args))
-    return run([str(BIN / "cardtable"), *args])
+    # the program learns how it was launched, for the commands it prints (see launcher())
+    return run([str(BIN / "cardtable"), *args], env={**os.environ, "CARDTABLE_LAUNCHER": launcher()})
 
 
 if __name__ == "__main__":

@@ -155,5 +155,25 @@ def test_readme_line_mode_commands(checkout: Path, tmp_path: Path, args: list[st
                           text=True, timeout=120, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     assert "Your moves:" in proc.stdout or "Your move:" in proc.stdout
-    assert "The game is saved as game 1; continue it with: cardtable resume 1" in proc.stdout
+    assert "The game is saved as game 1; continue it with: " in proc.stdout
+    assert f"{checkout / 'run.py'} resume 1" in proc.stdout  # as run.py was started: cardtable may not be on PATH
     assert "Traceback" not in proc.stderr
+
+
+def test_the_printed_resume_command_works_as_typed(checkout: Path, tmp_path: Path) -> None:
+    """Started as `python3 run.py play` with no ``cardtable`` on PATH, the quit note's command runs as printed."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").symlink_to(sys.executable)  # the person's python3; no cardtable anywhere on PATH
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(tmp_path / "games.db"), "PATH": f"{bin_dir}:/usr/bin:/bin"}
+    env.pop("CARDTABLE_LAUNCHER", None)
+    assert shutil.which("cardtable", path=env["PATH"]) is None
+    first = subprocess.run(["python3", "../checkout/run.py", "play", "gin", "--plain"], input="1\nquit\n",
+                           capture_output=True, text=True, timeout=120, cwd=tmp_path / "bin", env=env)
+    assert first.returncode == 0, first.stderr
+    printed = first.stdout.split("continue it with: ", 1)[1].splitlines()[0].strip()
+    assert printed == "python3 ../checkout/run.py resume 1"
+    again = subprocess.run(printed + " --plain", shell=True, input="quit\n", capture_output=True, text=True,
+                           timeout=120, cwd=tmp_path / "bin", env=env)
+    assert again.returncode == 0, again.stderr
+    assert "Resuming game 1 (gin)" in again.stdout and f"continue it with: {printed}" in again.stdout, again.stdout

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from ...cards import Card
 from ...errors import AmbiguousActionError, CardtableError, InvalidNotationError
+from .. import launcher
 from ..render import render_hand_result, render_score_sheet, render_view, side_labels
 from ..words import conjugate, describe_move, join_words, spoken_cards
 from .lines import LineReader
@@ -287,7 +288,7 @@ class PlainTable:
             return "This game was not saved."
         if s.store_error is not None or s.store_id is None:
             return f"This game could not be saved ({s.store_error or 'no save was made'})."
-        return f"The game is saved as game {s.store_id}; continue it with: cardtable resume {s.store_id}"
+        return f"The game is saved as game {s.store_id}; continue it with: {launcher.command(f'resume {s.store_id}')}"
 
 
 def _undo_reason(session: Any) -> str | None:

@@ -22,6 +22,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ...errors import CardtableError
+from .. import launcher
 from ..words import conjugate, plural
 from .cardart import inline_cards
 from .common import DEFAULT_PACE, short_name
@@ -334,8 +335,9 @@ def quit_note(session: TableSession) -> str:
     session.save()
     if session.store_error is not None:
         return f"This game could not be saved ({session.store_error})."
-    which = f"cardtable resume {session.store_id}" if session.store_id is not None else "cardtable resume"
-    return f"Game saved — continue it with `{which}` (or `cardtable resume` for the latest)."
+    latest = launcher.command("resume")
+    which = launcher.command(f"resume {session.store_id}") if session.store_id is not None else latest
+    return f"Game saved — continue it with `{which}` (or `{latest}` for the latest)."
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -375,7 +377,7 @@ class QuitScreen(ModalScreen[bool]):
         elif s.store_error is not None:
             body = f"This game could not be saved ({s.store_error}): {leaving} ends it."
         else:
-            body = "Your game is saved after every move: continue it later with `cardtable resume`."
+            body = f"Your game is saved after every move: continue it later with `{launcher.command('resume')}`."
         title, yes = ("Leave this match for a new one?", "New match (y)") if self.new_match \
             else ("Quit cardtable?", "Quit (y)")
         with Vertical(id="quit-box"):
