@@ -1,7 +1,7 @@
 """A search Gin Rummy player (level ``hard``): Perfect Information Monte Carlo over sampled worlds.
 
 For each decision it samples worlds consistent with everything its seat has
-seen (:func:`.common.sample_world`: the opponent's known cards, its other
+seen (:func:`.worlds.sample_world`: the opponent's known cards, its other
 cards drawn by the opponent model, the stock shuffled from the rest), plays
 every candidate action in each world to the end of the hand with the fast rule
 policy for both seats, and picks the action with the best mean point margin.
@@ -36,8 +36,10 @@ from ...gin.actions import GinAction
 from ...gin.rules import GinRules
 from ...gin.view import GinView
 from ..pimc import cautious_scores, paired_search, spread
-from .common import World, knowledge, playout, sample_world, showdown_points
 from .medium import MediumGinAgent, first_choice, view_seed
+from .opponent import knowledge
+from .playout import playout, showdown_points
+from .worlds import World, sample_world
 
 __all__ = ["HardGinAgent", "search"]
 

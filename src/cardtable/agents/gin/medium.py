@@ -4,7 +4,7 @@ What it knows, all from its view:
 
 * exact deadwood of every candidate hand (``melds.deadwood``);
 * the unseen cards, and for each an estimated chance that the opponent holds
-  it (:mod:`.common`'s opponent model: cards near what the opponent took
+  it (:mod:`.opponent`, the opponent model: cards near what the opponent took
   are likelier, cards near what it discarded or passed are less likely);
 * outs: the expected deadwood after the next stock draw for every candidate
   hand, over the cards likely still in the stock;
@@ -25,7 +25,9 @@ from ...gin.actions import GinAction
 from ...gin.melds import minimal_arrangements
 from ...gin.rules import GinRules
 from ...gin.view import GinView
-from .common import NEIGH, VALUE, Knowledge, bits, dw, knowledge, sample_opponent_hidden, showdown_points
+from .opponent import knowledge, sample_opponent_hidden
+from .playout import showdown_points
+from .tracking import NEIGH, VALUE, Knowledge, bits, dw
 
 __all__ = ["MediumGinAgent", "Evaluator", "first_choice", "view_seed"]
 
