@@ -18,7 +18,7 @@ from casino_positions import variants
 
 from cardtable.adapters.casino import CasinoAdapter, move_path
 from cardtable.agents import make_agent
-from cardtable.agents.casino.common import weights_for
+from cardtable.agents.casino.evaluation import weights_for
 from cardtable.cards import Card, parse_cards
 from cardtable.casino import CasinoRules, CasinoState
 from cardtable.casino.candidates import candidate_moves, default_worth, richest_captures

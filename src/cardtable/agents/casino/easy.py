@@ -4,7 +4,7 @@ It captures whenever it can, taking the capture worth most by a fixed count
 (10♦ 2, 2♠ and aces 1, then spades and cards as tie-breaks), and otherwise
 trails its lowest card that carries no points. It never builds. Since it never
 builds it never controls a build, so a trail is always allowed. On a crowded
-table it picks among the natural candidates (:func:`.common.choices`),
+table it picks among the natural candidates (:func:`.playout.choices`),
 which include every maximal capture.
 """
 
@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from ...casino.actions import CasinoAction
 from ...casino.scoring import SPADES_MASK
 from ...casino.view import CasinoView
-from .common import card_points, choices
+from .evaluation import card_points
+from .playout import choices
 
 __all__ = ["EasyCasinoAgent"]
 

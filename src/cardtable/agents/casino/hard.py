@@ -2,7 +2,7 @@
 
 For each decision with a real choice it takes ``medium``'s best few moves as
 candidates, samples worlds consistent with everything its seat has seen
-(:func:`.common.sample_world`: the unseen cards dealt at random to the
+(:func:`.worlds.sample_world`: the unseen cards dealt at random to the
 other hands and the pack, each build's controller holding a card of its
 value), and plays every candidate in each world with the ``medium`` judgement
 for every seat (each seat judging from its own knowledge in that world). The
@@ -39,19 +39,10 @@ from ...casino.legal_moves import LegalMoves
 from ...casino.state import OVER, CasinoState
 from ...casino.view import CasinoView
 from ..pimc import cautious_scores, paired_search, spread
-from .common import (
-    Judge,
-    Knowledge,
-    Weights,
-    choices,
-    knowledge,
-    margin_estimate,
-    playout,
-    sample_world,
-    view_seed,
-    weights_for,
-    world_state,
-)
+from .evaluation import Judge, Weights, weights_for
+from .playout import choices, margin_estimate, playout
+from .tracking import Knowledge, knowledge, view_seed
+from .worlds import sample_world, world_state
 
 __all__ = ["HardCasinoAgent", "search", "solve", "known_world"]
 

@@ -1,6 +1,6 @@
 """A heuristic Casino player with card tracking (level ``medium``).
 
-It scores every legal move with :class:`~.common.Judge`, from its view
+It scores every legal move with :class:`~.evaluation.Judge`, from its view
 only: the unseen cards are those not in its hand, on the table or in a capture
 pile (capture piles are public), and the chance that an opponent holds a card
 of some value follows from how many of that value are unseen (certain for the
@@ -9,7 +9,7 @@ that few unseen cards could steal), defensive trails (no easy sums or sweeps
 left for the next player, valuable cards kept back), the last capture of the
 hand, and partnership play with four players. On a crowded table (a lazy
 sequence of millions of moves) it judges the natural candidates only
-(:func:`.common.choices`).
+(:func:`.playout.choices`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from collections.abc import Sequence
 
 from ...casino.actions import CasinoAction
 from ...casino.view import CasinoView
-from .common import Judge, choices, knowledge
+from .evaluation import Judge
+from .playout import choices
+from .tracking import knowledge
 
 __all__ = ["MediumCasinoAgent"]
 
