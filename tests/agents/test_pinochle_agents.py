@@ -13,10 +13,11 @@ import pytest
 from agents_support import decision_points
 
 from cardtable.agents import AGENT_LEVELS, make_agent
-from cardtable.agents.pinochle.common import Sim, knowledge, sample_world
 from cardtable.agents.pinochle.easy import EasyPinochleAgent
 from cardtable.agents.pinochle.hard import HardPinochleAgent
 from cardtable.agents.pinochle.medium import MediumPinochleAgent
+from cardtable.agents.pinochle.simulator import Sim, sample_world
+from cardtable.agents.pinochle.tracking import knowledge
 from cardtable.pinochle import PinochleGame, PinochleRules, PinochleState
 from cardtable.pinochle.actions import PLAY
 from cardtable.pinochle.deck import FULL, iter_bits

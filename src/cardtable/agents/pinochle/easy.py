@@ -17,7 +17,7 @@ from ...pinochle.deck import card_points, index_of
 from ...pinochle.melds import KIND_POINTS
 from ...pinochle.tricks import follower_wins
 from ...pinochle.view import PinochleView
-from .common import rules_of
+from .tracking import rules_of
 
 __all__ = ["EasyPinochleAgent"]
 

@@ -1,7 +1,7 @@
 """A search Pinochle player (level ``hard``): PIMC over sampled worlds, exact in stage 2.
 
 **Stage 1.** For each decision it samples worlds consistent with everything
-its seat has seen (:func:`.common.sample_world`: the opponent's
+its seat has seen (:func:`.simulator.sample_world`: the opponent's
 melded and known cards stay, its hidden cards and the stock order are drawn
 from the unseen cards, the stock as one queue of draws per seat), plays every
 candidate action in each world to the end of the hand (stage 1 with the
@@ -18,7 +18,7 @@ baseline: another candidate replaces it only when its paired advantage, less
 **Stage 2** is full information: it plays the exact solver's move
 (:mod:`cardtable.pinochle.solver`), so its stage-2 play is optimal whenever
 the solve ends within ``time_budget``. A solve still running at the deadline
-is cut short (:class:`.common.Stage2`): it plays the best of the
+is cut short (:class:`.stage2.Stage2`): it plays the best of the
 root moves the solver finished, else the greedy policy's move; the table is
 kept, so the next moves of the hand (fewer cards, finished subtrees known)
 go faster. Measured with the default 0.8 s on the shared 2-core machine, the
@@ -41,8 +41,10 @@ from ...pinochle.actions import DECLARE_OUT, PinochleAction
 from ...pinochle.rules import PinochleRules
 from ...pinochle.view import PinochleView
 from ..pimc import cautious_scores, paired_search, spread
-from .common import Knowledge, Sim, Stage2, knowledge, sample_world
 from .medium import ranked_actions
+from .simulator import Sim, sample_world
+from .stage2 import Stage2
+from .tracking import Knowledge, knowledge
 
 __all__ = ["HardPinochleAgent", "search", "view_seed"]
 

@@ -32,7 +32,9 @@ from collections.abc import Sequence
 from ...pinochle.actions import DECLARE_OUT, PinochleAction
 from ...pinochle.rules import PinochleRules
 from ...pinochle.view import PinochleView
-from .common import Knowledge, Stage2, exchange_choice, knowledge, meld_values, play_values, view_ctx
+from .evaluation import exchange_choice, meld_values, play_values
+from .stage2 import Stage2
+from .tracking import Knowledge, knowledge, view_ctx
 
 __all__ = ["MediumPinochleAgent", "ranked_actions"]
 
