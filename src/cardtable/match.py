@@ -10,9 +10,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .core import TERMINAL, Game, GameState, HandResult, MatchOutcome
 from .errors import IllegalActionError
@@ -37,6 +37,10 @@ class Match:
     The first dealer is drawn from that generator too, unless ``first_dealer`` is given
     (records of unseeded matches use it to replay).
     """
+
+    recorder: ClassVar[Callable[[Match], Any] | None] = None
+    """What :meth:`record` calls: :mod:`cardtable.record` sets it to ``GameRecord.from_match`` when it is
+    imported (importing :mod:`cardtable` does), so the dependency runs one way: record -> match."""
 
     def __init__(
         self,
@@ -151,6 +155,7 @@ class Match:
         return [" & ".join(s) for s in sides]
 
     def record(self) -> Any:
-        from .record import GameRecord
-
-        return GameRecord.from_match(self)
+        """The match so far as a :class:`~cardtable.record.GameRecord` (rules, seed, seat names, every action)."""
+        if Match.recorder is None:  # pragma: no cover - cardtable/__init__ imports cardtable.record
+            raise RuntimeError("match records come from cardtable.record: import it first")
+        return Match.recorder(self)

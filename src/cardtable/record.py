@@ -196,3 +196,6 @@ def _typed(data: dict[str, Any], key: str, kind: Any) -> Any:
 def _digest(body: dict[str, Any]) -> str:
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+Match.recorder = GameRecord.from_match
