@@ -78,11 +78,13 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def new_page(browser: Browser, size: str = "desktop", pace: int = 0, *, audit: bool = False) -> Page:
-    """A fresh browser profile at ``size``: phones get touch; ``audit`` lets axe be injected (bypasses CSP)."""
+def new_page(browser: Browser, size: str = "desktop", pace: int = 0, *, audit: bool = False,
+             motion: bool = False) -> Page:
+    """A fresh browser profile at ``size``: phones get touch; ``audit`` lets axe be injected (bypasses CSP);
+    ``motion``: cards slide (otherwise the page is asked for reduced motion, which plays faster)."""
     phone = size.startswith("phone")
     ctx = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone, bypass_csp=audit,
-                              reduced_motion="no-preference")
+                              reduced_motion="no-preference" if motion else "reduce")
     ctx.add_init_script(f"localStorage.setItem('pace', '{pace}')")
     page = ctx.new_page()
     errors: list[str] = []
@@ -166,7 +168,8 @@ def play_hand(page: Page, limit: int = 400, check: Callable[[Page], None] | None
 
 
 def no_sideways_scroll(page: Page) -> None:
-    """Nothing wider than the screen, and every card of one's hand inside it."""
+    """Nothing wider than the screen, and every card of one's hand inside it (once cards stop sliding)."""
+    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     lefts_rights = page.locator("#hand .hand-card").evaluate_all(

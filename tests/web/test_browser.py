@@ -33,8 +33,8 @@ def look(page: Page) -> None:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("game", ["gin", "casino", "pinochle"])
 def test_a_full_hand(server: str, browser: Browser, game: str, size: str) -> None:
-    page = new_page(browser, size)
-    create_table(page, server, game)
+    page = new_page(browser, size, motion=size == "phone")
+    create_table(page, server, game, level="easy" if game == "gin" else "random")  # easy knocks: shorter hands
     page.wait_for_selector("#hand .hand-card")
     page.wait_for_timeout(300)  # the card faces load from the sprite
     page.screenshot(path=str(ARTIFACTS / f"{game}-{size}.png"))
@@ -119,7 +119,7 @@ def test_gin_layoffs_shown_card_by_card(server: str, server_db: Path, browser: B
         table, tokens = add_table(TableManager(store), layoff_match(), [("human", None), ("computer", "random")])
     finally:
         store.close()
-    page = new_page(browser, "phone", pace=300)
+    page = new_page(browser, "phone", pace=300, motion=True)
     page.goto(f"{server}/#/t/{table.id}/{tokens[0]}")
     page.wait_for_selector(".prompt.mine")
     page.evaluate(WATCH_LAYOFFS, "#dialog")

@@ -1,8 +1,7 @@
 // Cards as the player sees them: faces from the vendored SVG-cards deck (cards/NOTICE.md), backs,
 // names in words for screen readers ("7 of hearts"), and card notation turned into 7♥ inside text.
 // Pinochle's copy letters (QSa, QSb) never reach the screen: copies are the same card to a player.
-const SPRITE = "/static/cards/svg-cards.svg";
-const VIEWBOX = "0 0 169.075 244.64";
+const FACES = "/static/cards/faces";
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const SUIT_ID = { S: "spade", H: "heart", D: "diamond", C: "club" };
@@ -38,11 +37,11 @@ export function prettyText(text) {
     (m, pre, r, s) => pre + (RANK[r] || r) + SUIT[s]);
 }
 
-/** The bare picture of a card (decorative: the element around it carries the name). */
+/** The bare picture of a card (decorative: the element around it carries the name). One small file
+ * per card (cut from the SVG-cards sprite by cardtable.apps.web.deck): decoded once, then cached. */
 export function cardImage(tok, cls = "") {
   const id = isCard(tok) ? `${SUIT_ID[tok[1]]}_${RANK_ID[tok[0]] || tok[0]}` : "back";
-  const back = isCard(tok) ? "" : ' fill="#9e1b32"';
-  return `<svg class="card-img ${cls}" viewBox="${VIEWBOX}" aria-hidden="true" focusable="false"><use href="${SPRITE}#${id}"${back}/></svg>`;
+  return `<img class="card-img ${cls}" src="${FACES}/${id}.svg" alt="" draggable="false">`;
 }
 
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
