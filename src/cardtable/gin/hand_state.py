@@ -1,8 +1,8 @@
-"""What one hand of Gin Rummy in progress holds, as the position codec sees it.
+"""What one hand of Gin Rummy in progress holds, as the rule helpers see it.
 
-:mod:`.position` writes and reads positions on a :class:`HandState`;
-:class:`~cardtable.gin.state.GinState` is the one implementation and imports it,
-so the dependency runs one way: position -> this module <- state.
+:mod:`.position` writes and reads positions on a :class:`HandState` and :mod:`.explain`
+says why a move is illegal on one; :class:`~cardtable.gin.state.GinState` is the one
+implementation and imports them, so the dependency runs one way: helpers -> this module <- state.
 """
 
 from __future__ import annotations

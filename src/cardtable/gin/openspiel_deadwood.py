@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..cards import Card, iter_mask
 
-__all__ = ["openspiel_deadwood", "openspiel_id"]
+__all__ = ["openspiel_deadwood", "openspiel_id", "openspiel_refuses_knock"]
 
 _SUIT_ORDER = (0, 3, 2, 1)  # cardtable suit (♠ ♥ ♦ ♣) -> OpenSpiel suit (♠ ♣ ♦ ♥)
 
@@ -85,3 +85,9 @@ def openspiel_deadwood(mask: int) -> int:
     if len(cards) == 11 and left:
         left.pop()
     return sum(_value(c) for c in left)
+
+
+def openspiel_refuses_knock(hand: int, knock_limit: int, knock_check: str) -> bool:
+    """``knock_check="openspiel"``: OpenSpiel's quick 11-card figure of ``hand`` is above the knock limit,
+    so no knock is offered (rule option 4.3.2 knock_check)."""
+    return knock_check == "openspiel" and openspiel_deadwood(hand) > knock_limit

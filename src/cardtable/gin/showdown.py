@@ -1,12 +1,14 @@
-"""The end of a Gin Rummy hand: the knocker's melds, the defender's layoffs and the score (sections 5 and 6)."""
+"""The end of a Gin Rummy hand: the knocker's melds, the defender's layoffs (section 5) and the record of it all,
+scored by :mod:`.scoring` (section 6)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SPADES, Card, mask_to_cards
+from ..cards import Card, mask_to_cards
 from .melds import LayoffPlan, canonical_arrangement, card_values, deadwood, deadwood_cards, layoff_plan
 from .rules import GinRules
+from .scoring import hand_score
 
 __all__ = ["Showdown", "score_showdown"]
 
@@ -60,26 +62,10 @@ def score_showdown(rules: GinRules, hands: list[int], outcome: str, knocker: int
             rest &= ~m
         plan = LayoffPlan(d0, (), own, rest)
     d = plan.deadwood
+    winner, result, score, doubled = hand_score(rules, outcome, knocker, k, d, d0, first_upcard)
     points = [0, 0]
-    winner: int | None
-    if outcome == "big gin":
-        assert rules.big_gin_bonus is not None
-        winner, result, score = knocker, "big gin", rules.big_gin_bonus + d0
-    elif outcome == "gin":
-        winner, result, score = knocker, "gin", rules.gin_bonus + d0
-    elif k < d:
-        winner, result, score = knocker, "knock", d - k
-    elif d < k or rules.undercut_on_tie:
-        winner, result, score = defender, "undercut", rules.undercut_bonus + (k - d)
-    else:
-        winner, result, score = None, "tie", 0
-    doubled = bool(rules.oklahoma and first_upcard is not None and first_upcard.suit == SPADES)
-    if doubled:
-        score *= 2
-    if winner is not None and score > 0:
+    if winner is not None:
         points[winner] = score
-    elif winner is not None:
-        winner = None
     return Showdown(
         outcome=outcome,
         points=(points[0], points[1]),

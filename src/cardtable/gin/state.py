@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import Card, cards_to_mask, iter_mask, mask_to_cards
+from ..cards import Card, iter_mask, mask_to_cards
 from ..core import CHANCE, TERMINAL, GameState
-from ..errors import IllegalActionError, InvalidNotationError
+from ..errors import IllegalActionError
 from .actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction, arrange
+from .explain import explain_illegal
 from .melds import (
     FULL,
     arrangements_within,
@@ -22,7 +23,8 @@ from .melds import (
     deadwood_cards,
     minimal_arrangements,
 )
-from .openspiel_deadwood import openspiel_deadwood
+from .notation import match_action, normalize, parse_unlisted
+from .openspiel_deadwood import openspiel_refuses_knock
 from .phases import (
     ARRANGE,
     CHANCE_PHASES,
@@ -147,14 +149,10 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             self._legal = self._compute_legal()
         return list(self._legal)
 
-    def _openspiel_refuses_knock(self, hand: int) -> bool:
-        """``knock_check="openspiel"``: OpenSpiel's quick 11-card figure is above the knock limit."""
-        return self.rules.knock_check == "openspiel" and openspiel_deadwood(hand) > self.knock_limit
-
     def _knock_cards(self, hand: int) -> list[Card]:
         taken_bit = 0 if self.taken is None or self.rules.discard_taken_card else self.taken.bit
         cards = _knock_discards(hand, hand & ~taken_bit, self.knock_limit)
-        return [] if cards and self._openspiel_refuses_knock(hand) else cards
+        return [] if cards and openspiel_refuses_knock(hand, self.knock_limit, self.rules.knock_check) else cards
 
     def _can_big_gin(self, hand: int) -> bool:
         return self.rules.big_gin_bonus is not None and deadwood(hand) == 0
@@ -198,7 +196,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         hand = self.hands[self.turn] | top.bit
         limit = self.knock_limit
         allowed = hand if self.rules.discard_taken_card else hand & ~top.bit
-        if _knock_discards(hand, allowed, limit) and not self._openspiel_refuses_knock(hand):
+        if _knock_discards(hand, allowed, limit) and not openspiel_refuses_knock(hand, self.knock_limit, self.rules.knock_check):
             return True
         return self._can_big_gin(hand)
 
@@ -368,96 +366,19 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         self.phase = OVER
         self.turn = knocker
 
-    # --- errors -------------------------------------------------------------------------------
+    # --- errors and notation -------------------------------------------------------------------
     def explain_illegal(self, action: GinAction) -> IllegalActionError:
-        phase, kind = self.phase, action.kind
-        if action.is_chance:
-            if phase not in CHANCE_PHASES:
-                return IllegalActionError(f"{action}: no chance step is pending", "chance")
-            return IllegalActionError(f"{action}: that card is not in the stock", "chance")
-        if phase in CHANCE_PHASES:
-            return IllegalActionError(f"{action}: a card must be dealt or drawn first", "chance")
-        hand = self.hands[self.turn]
-        card = action.card
-        if card is not None and not hand & card.bit:
-            return IllegalActionError(f"{action}: {card} is not in the hand of seat {self.turn}", "4.3")
-        if phase == FORCED_DRAW and kind == "take":
-            return IllegalActionError("both players passed the first upcard: the non-dealer must draw from the stock", "4.1.3")
-        if phase in (DISCARD_PHASE, WALL_KNOCK) and kind in ("discard", "knock") and card is not None:
-            if card is self.taken and not self.rules.discard_taken_card:
-                return IllegalActionError(f"{action}: the card taken from the discard pile may not be discarded this turn", "4.3 discard_taken_card")
-            if phase == WALL_KNOCK and kind == "discard":
-                return IllegalActionError("after taking the upcard at the wall you must knock", "4.5")
-            if kind == "knock" and self._openspiel_refuses_knock(hand):
-                return IllegalActionError(
-                    f"{action}: OpenSpiel's 11-card deadwood figure is {openspiel_deadwood(hand)} > knock limit "
-                    f"{self.knock_limit}, so no knock is offered (knock_check)", "4.3.2 knock_check")
-            if kind == "knock":
-                left = deadwood(hand & ~card.bit)
-                return IllegalActionError(f"{action}: deadwood after this discard would be {left} > knock limit {self.knock_limit}", "4.3.2")
-        if kind == "big gin":
-            if self.rules.big_gin_bonus is None:
-                return IllegalActionError("big gin is not played under these rules (big_gin_bonus = None)", "4.3.3")
-            if phase in (DISCARD_PHASE, WALL_KNOCK):
-                return IllegalActionError(f"big gin needs all 11 cards melded (deadwood is {deadwood(hand)})", "4.3.3")
-        if kind == "take knock":
-            return IllegalActionError("taking the upcard at the wall needs a legal knock afterwards", "4.5")
-        if kind == "arrange" and phase == ARRANGE:
-            if self.rules.knocker_melds == "within-limit":
-                return IllegalActionError(
-                    f"{action}: not melds of the knocker's cards leaving deadwood within {self.knock_limit}", "5.1 knocker_melds")
-            return IllegalActionError(f"{action}: not a minimal arrangement of the knocker's cards", "5.1")
-        if kind == "draw" and phase in (OFFER, OFFER_DEALER):
-            return IllegalActionError("first take or pass the first upcard", "4.1")
-        if kind == "draw" and phase == WALL:
-            return IllegalActionError("drawing from the stock is not allowed at the wall", "4.5")
-        return IllegalActionError(f"{action}: not possible in the {phase} phase", "10")
+        return explain_illegal(self, action)
 
-    # --- notation -------------------------------------------------------------------------------
     def normalize_notation(self, text: str) -> str:
-        s = " ".join(text.strip().lower().replace("10", "t").replace("-", " ").split())
-        for sym, letter in (("♠", "s"), ("♥", "h"), ("♦", "d"), ("♣", "c")):
-            s = s.replace(sym, letter)
-        return s
+        return normalize(text)
 
     def match_notation(self, key: str, legal: Any) -> list[GinAction]:
-        aliases = {"draw stock": "draw", "stock": "draw", "take upcard": "take", "upcard": "take", "biggin": "big gin", "wall knock": "take knock"}
-        key = aliases.get(key, key)
-        words = key.split()
-        if len(words) == 2 and words[0] in ("gin", "d", "k"):
-            words[0] = {"gin": "knock", "d": "discard", "k": "knock"}[words[0]]
-        if words and words[0] == "arrange":
-            want = self._parse_arrangement(words[1:])
-            return [a for a in legal if a.kind == "arrange" and a.melds == want]
-        key = " ".join(words)
-        return [a for a in legal if self.normalize_notation(str(a)) == key]
-
-    def _parse_arrangement(self, groups: list[str]) -> tuple[int, ...]:
-        melds = []
-        for g in groups:
-            cards, i = [], 0
-            while i < len(g):
-                cards.append(Card.parse(g[i:i + 2]))
-                i += 2
-            melds.append(cards_to_mask(cards))
-        return tuple(sorted(melds))
+        return match_action(key, legal)
 
     def parse_unlisted(self, text: str) -> GinAction:
         """Parse an action that is not legal now so that :meth:`apply` can say which rule forbids it."""
-        key = self.normalize_notation(text)
-        words = key.split()
-        simple = {"take": TAKE, "pass": PASS, "draw": DRAW, "big gin": BIG_GIN, "take knock": TAKE_KNOCK}
-        if key in simple:
-            return simple[key]
-        if len(words) == 2 and words[0] in ("discard", "knock", "gin", "deal", "drawn", "d", "k"):
-            card = Card.parse(words[1])
-            table = {"discard": DISCARD, "d": DISCARD, "knock": KNOCK, "k": KNOCK, "gin": KNOCK, "deal": DEAL, "drawn": DRAWN}
-            return table[words[0]][card.index]
-        if words and words[0] == "arrange":
-            return arrange(self._parse_arrangement(words[1:]))
-        raise InvalidNotationError(
-            f"cannot read {text!r} as a gin action (try: take, pass, draw, discard 7H, knock 7H, big gin, take knock, arrange ...)"
-        )
+        return parse_unlisted(text)
 
     # --- copies and results ---------------------------------------------------------------------
     def returns(self) -> list[int]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import SPADES, Card, cards_to_mask
+from ...cards import Card, cards_to_mask
 from ...gin.melds import layoff_plan, minimal_arrangements
 from ...gin.rules import GinRules
+from ...gin.scoring import hand_score
 from ...gin.view import GinView
 from .tracking import DW_CACHE, NEAR, NEIGH, VALUE, bits, dw
 
@@ -24,29 +25,19 @@ def showdown_points(
     kh = hands[knocker]
     dh = hands[1 - knocker]
     k = dw(kh)
-    d0 = dw(dh)
-    if big_gin:
-        assert rules.big_gin_bonus is not None
-        winner, score = knocker, rules.big_gin_bonus + d0
-    elif k == 0:
-        winner, score = knocker, rules.gin_bonus + d0
-    else:
+    d = d0 = dw(dh)
+    outcome = "big gin" if big_gin else "gin" if k == 0 else "knock"
+    if outcome == "knock":
         if melds is None:
             arrangements = minimal_arrangements(kh)
             d = max(layoff_plan(dh, a).deadwood for a in arrangements) if len(arrangements) > 1 else \
                 layoff_plan(dh, arrangements[0]).deadwood
         else:
             d = layoff_plan(dh, melds).deadwood
-        if k < d:
-            winner, score = knocker, d - k
-        elif d < k or rules.undercut_on_tie:
-            winner, score = 1 - knocker, rules.undercut_bonus + (k - d)
-        else:
-            return (0, 0)
-    if rules.oklahoma and first_upcard is not None and first_upcard.suit == SPADES:
-        score *= 2
+    winner, _, score, _ = hand_score(rules, outcome, knocker, k, d, d0, first_upcard)
     pts = [0, 0]
-    pts[winner] = score
+    if winner is not None:
+        pts[winner] = score
     return (pts[0], pts[1])
 
 
