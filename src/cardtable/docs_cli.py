@@ -33,8 +33,8 @@ def add_docs_parser(sub: Any) -> argparse.ArgumentParser:
         "docs", help="build the documentation site if needed and print where it is (or open / serve it)",
         description="Build the documentation site (rules, guides, API reference) when its sources changed, "
                     "then print the path of its index.html. Needs a source checkout and the docs extra.")
-    p.add_argument("game", nargs="?", choices=sorted(RULES_PAGES), help="point at this game's rules page")
-    p.add_argument("rule", nargs="?", help="... at this rule or example, e.g. 7.4.1 or G-12 (as errors cite them)")
+    p.add_argument("game", nargs="?", choices=sorted(RULES_PAGES), help="point at this game's rules page (default: the home page)")
+    p.add_argument("rule", nargs="?", help="... at this rule or example, e.g. 7.4.1 or G-12, as errors cite them (default: the top of the page)")
     p.add_argument("--open", action="store_true", help="open the built site in the web browser (default: only print where it is)")
     p.add_argument("--serve", action="store_true", help="live preview with 'mkdocs serve' instead of building (default: build)")
     p.add_argument("--port", type=int, default=8001, help="port for --serve (default 8001)")
