@@ -301,7 +301,7 @@ def _undo_reason(session: Any) -> str | None:
     return None if session.can_undo() else "you have not moved yet."
 
 
-_RULE_REF = re.compile(r"\s*\[([0-9][^\]]*)\]\s*$")
+_RULE_REF = re.compile(r"\s*\[([^\]]*[0-9][^\]]*)\]\s*$")
 
 
 def explain_error(exc: CardtableError, names: Sequence[str], human: int) -> str:

@@ -18,11 +18,13 @@ from rich.text import Text
 
 from ...cards import Card, PinochleCard, mask_to_cards
 from ...core import CHANCE, GameState, HandResult
+from ...errors import CardtableError
 from ..words import card_name, conjugate, describe_action, describe_move, narrate_action, plural
-from .cardart import CardSlot, card_row, inline_cards
+from .cardart import inline_cards
+from .casino_picks import LooseCards, TablePicks, build_line, build_name
 from .common import short_name, team_names
 
-__all__ = ["GameAdapter", "CasinoAdapter", "adapter_for", "Candidate"]
+__all__ = ["GameAdapter", "CasinoAdapter", "adapter_for", "Candidate", "TablePicks"]
 
 Candidate = tuple[Any, bool]
 """An action offered for the current selection and whether it is legal (illegal ones explain the rule)."""
@@ -40,6 +42,8 @@ class GameAdapter:
     """What the ``:`` box suggests typing."""
     cursor_selects = False
     """Moving the cursor moves the selection too (one card, one obvious move: Gin's discard)."""
+    picks_table = False
+    """Moves take table cards the person picks (Casino: Tab moves the keyboard to the table)."""
 
     def selects_several(self, state: GameState[Any, Any, Any]) -> bool:
         """Whether Space adds to the selection now (else it replaces it)."""
@@ -73,6 +77,29 @@ class GameAdapter:
 
     def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
         return "Your move: select cards, then choose an action." if state.current_player() == seat else "Waiting for the computer..."
+
+    # --- picking from the table (games whose moves take table cards: Casino) ----------------------
+    def table_items(self, view: Any) -> list[Any]:
+        """What the person can pick on the table, in cursor order (none: the table takes no keyboard)."""
+        return []
+
+    def picking_panel(self, view: Any, names: Sequence[str], picks: TablePicks) -> RenderableType:
+        """The table with the table cursor and the picks shown."""
+        return self.table_panel(view, names)
+
+    def item_text(self, item: Any) -> str:
+        """A table item as the person reads it."""
+        return str(item)
+
+    def picked_candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any],
+                          picked: Sequence[Any]) -> list[Candidate]:
+        """The moves of the hand selection that take exactly the ``picked`` table items."""
+        return self.candidates(state, selected)
+
+    def picked_problem(self, state: GameState[Any, Any, Any], selected: Sequence[Any], picked: Sequence[Any],
+                       names: Sequence[str], seat: int) -> str:
+        """Why no move takes exactly these picks (the rule), or what is missing; empty if moves do."""
+        return ""
 
     # --- actions ----------------------------------------------------------------------------------
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
@@ -176,6 +203,7 @@ class CasinoAdapter(GameAdapter):
     notation_examples = "KS trail, 8S x 8D 5D+3C, 3D b8 5C"
     multi_select = False
     game_keys = ("x",)
+    picks_table = True
     keys_help = "select a hand card: its captures, builds and trail are listed"
 
     def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
@@ -219,6 +247,9 @@ class CasinoAdapter(GameAdapter):
         return t
 
     def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
+        return self.picking_panel(view, names, TablePicks())
+
+    def picking_panel(self, view: Any, names: Sequence[str], picks: TablePicks) -> RenderableType:
         head = Text()
         head.append(f"Deal {view.deal_number}/{view.num_deals}", style="bold")
         if view.last_deal:
@@ -226,22 +257,54 @@ class CasinoAdapter(GameAdapter):
         head.append(f"   pack {view.pack_size}", style="dim")
         if view.last_capturer is not None:
             head.append(f"   last capture: {names[view.last_capturer].split(' (', 1)[0]}", style="dim")
-        parts: list[RenderableType] = [head]
-        loose = sorted(view.table, key=lambda c: (c.rank, c.suit))
-        if loose:
-            parts.append(card_row([CardSlot(c) for c in loose])[0])
-        else:
-            parts.append(Text("(no loose cards)", style="dim"))
-        for b in view.builds:
-            line = Text()
-            line.append(f"[{b.value}] ", style="bold magenta")
-            line.append(f"{b.kind} build of {names[b.controller]}: ", style="dim")
-            for gi, g in enumerate(b.groups):
-                if gi:
-                    line.append(" | ")
-                line.append_text(inline_cards(mask_to_cards(g), sep="+"))
-            parts.append(line)
+        loose = _loose(view)
+        cursor = picks.cursor if picks.focused else None
+        parts: list[RenderableType] = [head, LooseCards(loose, picks.picked, cursor if cursor is not None and
+                                                        cursor < len(loose) else None)]
+        for i, b in enumerate(view.builds, len(loose)):
+            parts.append(build_line(b, names, picked=b in picks.picked, cursor=cursor == i))
         return Group(*parts)
+
+    def table_items(self, view: Any) -> list[Any]:
+        """The loose cards (as shown, low to high), then the builds."""
+        return [*_loose(view), *view.builds]
+
+    def item_text(self, item: Any) -> str:
+        return item.pretty() if isinstance(item, Card) else build_name(item)
+
+    def picked_candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any],
+                          picked: Sequence[Any]) -> list[Candidate]:
+        """Each reading of hand card + picks (the capture, a build of some value), checked as one move."""
+        if not selected or not picked:
+            return self.candidates(state, selected)
+        return [(a, True) for a in state.moves_for_selection(selected[0], _pick_cards(picked))]  # type: ignore[attr-defined]
+
+    def picked_problem(self, state: GameState[Any, Any, Any], selected: Sequence[Any], picked: Sequence[Any],
+                       names: Sequence[str], seat: int) -> str:
+        if not picked:
+            return ""
+        if not selected:
+            return "Select the hand card to play with them (Tab back to your hand, then Space)."
+        card = selected[0]
+        if self.picked_candidates(state, selected, picked):
+            return ""
+        from ...casino.actions import capture
+        from ..plain.table import explain_error
+
+        loose = sum(p.bit for p in picked if isinstance(p, Card))
+        refs = tuple((b.value, b.cards) for b in picked if not isinstance(b, Card))
+        reading = capture(card, loose, refs, state.rules.allow_duplicate_value_builds)
+        try:
+            state.verify_action(reading)
+        except CardtableError as exc:
+            why = explain_error(exc, names, seat)
+            if why.startswith(card.pretty()) and ": " in why:  # the move's own notation first: said already
+                why = why.split(": ", 1)[1]
+                why = why[:1].upper() + why[1:]
+        else:  # pragma: no cover - a legal capture is among the candidates
+            why = "That is not a legal move."
+        taken = ", ".join(self.item_text(p) for p in picked)
+        return f"✗ No move of your {card.pretty()} takes exactly {taken}: {why}"
 
     def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
         if state.current_player() != seat:
@@ -311,6 +374,16 @@ class CasinoAdapter(GameAdapter):
             who = side_names[rs] if isinstance(rs, int) and rs < len(side_names) else "the last capturer"
             parts.append(Text(f"Cards left on the table went to {who}: ") + inline_cards([Card.parse(c) for c in residue]))
         return Group(*parts)
+
+
+def _loose(view: Any) -> list[Card]:
+    """The loose cards in table order (low to high)."""
+    return sorted(view.table, key=lambda c: (c.rank, c.suit))
+
+
+def _pick_cards(picked: Sequence[Any]) -> list[Card]:
+    """The table cards of the picks (a build stands for all its cards)."""
+    return [c for p in picked for c in ([p] if isinstance(p, Card) else mask_to_cards(p.cards))]
 
 
 def _taken_text(view: Any, side: int) -> str:

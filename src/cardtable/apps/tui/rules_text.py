@@ -93,7 +93,8 @@ KEYS = """## Keys at the table
 | Space / click | select the card (again: unselect); Pinochle melds take several cards |
 | Enter | select the card under the cursor; once its moves are listed, play move 1 (the line above the footer says what Enter does) |
 | 1–9 / click a button | play that listed move; declining a meld or the dix exchange asks for a second press |
-| Esc | clear the selection |
+| Tab / ↑ ↓ | Casino: move the keys from your hand to the table's cards and builds and back; on the table ← → move, Space picks (a build is one pick), and the moves of your hand card that take exactly the picks are listed (a pick that makes no move says which rule forbids it) |
+| Esc | clear the selection (and the table picks) |
 | : | type a move in the game's notation (the box shows examples; Esc cancels) |
 | d t p k g x | Gin: draw, take, pass, knock, big gin, discard; Casino: x trails |
 | h | hints: a computer player's best moves, each with how many points it is estimated to cost (the opponent's level when it can explain its moves, else the strongest that can; the dialog names it) |

@@ -24,6 +24,7 @@ from textual.widgets import (
 )
 
 from ...errors import CardtableError
+from .casino_picks import TablePicks
 from .common import DEFAULT_PACE, SHORT_TITLES
 from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen
 from .lobby import LobbyScreen
@@ -42,6 +43,9 @@ class TableScreen(Screen[None]):
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
         Binding("space", "select_card", "Select", show=False),
+        Binding("tab,shift+tab", "switch_area", "Table/hand", show=False),
+        Binding("up", "to_area(True)", "Table", show=False),
+        Binding("down", "to_area(False)", "Hand", show=False),
         Binding("enter", "enter", "Play", show=False),
         *[Binding(str(i), f"choose({i - 1})", str(i), show=False) for i in range(1, 10)],
         Binding("d", "game_key('d')", "Draw"),
@@ -89,6 +93,8 @@ class TableScreen(Screen[None]):
         self.pace = pace
         self.cursor = 0
         self.selected: list[Any] = []
+        self.picks = TablePicks()
+        """Table cards and builds picked for the selected hand card (Casino), and whether the table has the keys."""
         self.candidates: list[tuple[Any, bool]] = []
         self._timer: Timer | None = None
         self._gen = 0
@@ -275,8 +281,13 @@ class TableScreen(Screen[None]):
         title.append(f"  pace {self.pace:.1f}s", style="dim")
         self.query_one("#title", Static).update(title)
         self.query_one("#opponent", Static).update(adapter.opponent_panel(view, names, s.human_seat))
-        self.query_one("#table", Static).update(adapter.table_panel(view, names))
         human = s.human_to_act()
+        items = adapter.table_items(view) if human else []
+        self.picks.picked = [p for p in self.picks.picked if p in items]
+        self.picks.focused = self.picks.focused and bool(items)
+        self.picks.cursor = max(0, min(self.picks.cursor, len(items) - 1))
+        self.query_one("#table", Static).update(adapter.picking_panel(view, names, self.picks) if items
+                                                 else adapter.table_panel(view, names))
         slots = adapter.hand_slots(view)
         cards = [c for c, _ in slots]
         self.selected = [c for c in self.selected if c in cards]
@@ -292,13 +303,16 @@ class TableScreen(Screen[None]):
             self._last_drawn = drawn
             self.cursor = cards.index(drawn)
         taken = getattr(view, "taken_card", None)
-        self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human,
+        self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human and not self.picks.focused,
                                                     highlight=drawn or taken, label="new" if drawn else "taken")
         self.query_one("#caption", Static).update(adapter.hand_caption(view))
         if s.is_over():
             prompt = "The match is over — s: score sheet, n: new match, q: quit."
         else:
             prompt = adapter.prompt(view, s.state, s.human_seat, names)
+            if self.picks.focused:
+                prompt = f"Space picks the cards and builds to take with your {adapter.card_text(self.selected[0])}." \
+                    if self.selected else "Space picks table cards and builds; then Tab back and select a hand card."
             if self._thinking:
                 seat = s.state.current_player()
                 who = names[seat] if 0 <= seat < len(names) else "The computer"
@@ -314,7 +328,14 @@ class TableScreen(Screen[None]):
     def _refresh_actions(self) -> None:
         s = self.session
         grid = self.query_one("#actions", Grid)
-        self.candidates = s.adapter.candidates(s.state, self.selected) if s.human_to_act() else []
+        if not s.human_to_act():
+            self.candidates = []
+        elif self.picks.picked:
+            self.candidates = s.adapter.picked_candidates(s.state, self.selected, self.picks.picked)
+        elif self.picks.focused:  # picking from the table: its cards need the room, no move yet
+            self.candidates = []
+        else:
+            self.candidates = s.adapter.candidates(s.state, self.selected)
         # card actions first: they use the selection, so Enter plays the selected card
         self.candidates.sort(key=lambda c: 0 if getattr(c[0], "card", None) is not None else 1)
         key = self._candidates_key()
@@ -331,7 +352,8 @@ class TableScreen(Screen[None]):
             b.can_focus = False
             buttons.append(b)
         longest = max((len(str(b.label)) for b in buttons), default=0)
-        grid.styles.grid_size_columns = 3 if longest <= 24 else 2 if longest <= 38 else 1
+        inner = max(20, self.size.width - 2)  # the grid's padding; each button needs 2 columns of its own
+        grid.styles.grid_size_columns = next((n for n in (3, 2) if (inner - (n - 1)) // n - 2 >= longest), 1)
         grid.remove_children()
         if buttons:
             grid.mount(*buttons)
@@ -373,11 +395,18 @@ class TableScreen(Screen[None]):
             return False
         self._set_message("")
         self.selected = []
+        self.picks.clear()
         self._confirm = None
         self.pump()
         return True
 
     def action_cursor(self, delta: int) -> None:
+        if self.picks.focused:
+            n = len(self.session.adapter.table_items(self.session.view()))
+            if n:
+                self.picks.cursor = (self.picks.cursor + delta) % n
+                self.refresh_table()
+            return
         n = len(self.query_one("#hand", HandView).cards)
         if n:
             self.cursor = (self.cursor + delta) % n
@@ -402,6 +431,9 @@ class TableScreen(Screen[None]):
         self._confirm = None
         self._set_message("")
         s = self.session
+        if self.picks.picked:
+            self._say_picked_problem()
+            return
         if not selected or not s.human_to_act():
             return
         own = [(a, legal) for a, legal in s.adapter.candidates(s.state, selected) if s.adapter.uses_cards(a)]
@@ -420,7 +452,48 @@ class TableScreen(Screen[None]):
             return why[len(prefix):] if why.startswith(prefix) else why
         return "allowed"
 
+    # --- picking table cards and builds (Casino) ----------------------------------------------------
+    def action_switch_area(self) -> None:
+        """Tab: the keyboard goes from the hand to the table's cards and builds, or back."""
+        self.action_to_area(not self.picks.focused)
+
+    def action_to_area(self, table: bool) -> None:
+        s = self.session
+        if table and not (s.human_to_act() and s.adapter.table_items(s.view())):
+            if s.human_to_act() and s.adapter.picks_table:
+                self._set_message("There is nothing on the table to pick.", error=True)
+            return
+        if table != self.picks.focused:
+            self.picks.focused = table
+            self.refresh_table()
+
+    def _pick(self) -> None:
+        """Space on the table: pick the cursor's card or build, or put it back."""
+        s = self.session
+        items = s.adapter.table_items(s.view())
+        if not items or not s.human_to_act():
+            return
+        item = items[self.picks.cursor % len(items)]
+        if item in self.picks.picked:
+            self.picks.picked.remove(item)
+        else:
+            self.picks.picked.append(item)
+        self._confirm = None
+        self._set_message("")
+        self._say_picked_problem()
+        self.refresh_table()
+
+    def _say_picked_problem(self) -> None:
+        """An impossible pick (or no hand card yet) says why at once, with the rule."""
+        s = self.session
+        problem = s.adapter.picked_problem(s.state, self.selected, self.picks.picked, s.names, s.human_seat)
+        if problem:
+            self._set_message(problem, error=problem.startswith("✗"))
+
     def action_select_card(self) -> None:
+        if self.picks.focused:
+            self._pick()
+            return
         card = self._cursor_card()
         if card is None:
             return
@@ -433,6 +506,7 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def action_clear(self) -> None:
+        self.picks.clear()
         self._select([])
         self.refresh_table()
 
@@ -444,7 +518,7 @@ class TableScreen(Screen[None]):
         """Whether Enter would select the cursor card (it has moves of its own) rather than play move 1."""
         s = self.session
         card = self._cursor_card()
-        if card is None or card in self.selected or not s.human_to_act():
+        if card is None or card in self.selected or not s.human_to_act() or self.picks.focused:
             return False
         return any(s.adapter.uses_cards(a) for a, _ in s.adapter.candidates(s.state, [*self.selected, card]))
 
@@ -453,20 +527,34 @@ class TableScreen(Screen[None]):
         s = self.session
         if not s.human_to_act():
             return Text("h hint on your turn · s scores · r rules · q quit", style="dim")
-        if self._enter_selects():
+        items = s.adapter.table_items(s.view())
+        if self.picks.focused and not self.candidates and items:
+            item = items[self.picks.cursor % len(items)]
+            enter = f"Enter: {'put back' if item in self.picks.picked else 'pick'} {s.adapter.item_text(item)}"
+        elif self._enter_selects():
             enter = f"Enter: select {s.adapter.card_text(self._cursor_card())}"
         elif self.candidates:
             enter = f"Enter: {s.adapter.label(self.candidates[0][0], s.state)}"
         else:
             enter = "Enter: select"
-        parts = [("←/→ move", 3), ("Space select" + (" (several)" if s.adapter.selects_several(s.state) else ""), 1),
-                 (enter, 0)]
+        space = "Space pick" if self.picks.focused else \
+            "Space select" + (" (several)" if s.adapter.selects_several(s.state) else "")
+        parts = [("←/→ move", 3), (space, 1), (enter, 0)]
+        if items:
+            parts.insert(0, ("Tab: your hand" if self.picks.focused else "Tab: table cards", 1))
         if len(self.candidates) > 1:
             parts.append((f"1-{min(9, len(self.candidates))} choose", 2))
         parts += [("Esc clear", 4), (": type", 5)]
         width = max(20, self.size.width - 2)
-        while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1:
+        while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1 and max(p for _, p in parts) > 1:
             parts.remove(max(parts, key=lambda p: p[1]))  # drop the least needed key first
+        over = len(" · ".join(p for p, _ in parts)) - width
+        if over > 0 and len(enter) - over > 12:  # the keys to switch and pick stay: Enter's move is shortened
+            shorter = enter[:len(enter) - over - 1] + "…"
+            parts = [(shorter if p is enter else p, k) for p, k in parts]
+            enter = shorter
+        while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1:
+            parts.remove(max(parts, key=lambda p: p[1]))
         t = Text()
         for i, (part, _) in enumerate(parts):
             if i:
@@ -475,7 +563,11 @@ class TableScreen(Screen[None]):
         return t
 
     def action_enter(self) -> None:
-        """Enter: select the cursor card if it has moves of its own, else play move 1 (once it was shown)."""
+        """Enter: select the cursor card if it has moves of its own, else play move 1 (once it was shown);
+        on the table, pick the cursor's card or build while no move is listed."""
+        if self.picks.focused and not self.candidates:
+            self._pick()
+            return
         if self._enter_selects():
             self.action_select_card()
             return
@@ -603,6 +695,7 @@ class TableScreen(Screen[None]):
         s.undo()
         self._shown = len(s.finished)
         self.selected = []
+        self.picks.clear()
         self._last_drawn = None
         self._set_message("Your last move was taken back.")
         self.pump()
