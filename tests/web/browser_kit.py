@@ -169,7 +169,8 @@ def play_hand(page: Page, limit: int = 400, check: Callable[[Page], None] | None
 
 def no_sideways_scroll(page: Page) -> None:
     """Nothing wider than the screen, and every card of one's hand inside it (once cards stop sliding)."""
-    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))")
+    page.evaluate("Promise.all(document.getAnimations().filter(a => a.effect.getTiming().iterations !== Infinity)"
+                  ".map(a => a.finished.catch(() => null)))")
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     lefts_rights = page.locator("#hand .hand-card").evaluate_all(

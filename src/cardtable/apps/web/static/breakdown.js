@@ -52,7 +52,7 @@ function ginShowdown(names, sd, rules, step, points) {
   const row = (a, b) => `<tr><th scope="row">${a}</th><td>${b}</td></tr>`;
   return html + `<table class="list gin-result">${row("Knocker's deadwood", sd.knocker_deadwood)}
     ${gin ? row("Defender's deadwood", `${sd.defender_deadwood_no_layoffs} (no layoffs against gin)`)
-    : row("Defender's deadwood", `${sd.defender_deadwood} (${sd.defender_deadwood_no_layoffs} before laying off)`)}
+    : row("Defender's deadwood", sd.defender_deadwood === sd.defender_deadwood_no_layoffs ? `${sd.defender_deadwood} (nothing to lay off)` : `${sd.defender_deadwood} (${sd.defender_deadwood_no_layoffs} before laying off)`)}
     ${row("Result", `<b class="result-word">${esc(RESULT_WORD[sd.result] || sd.result)}</b>${sd.doubled ? " (doubled: spade upcard)" : ""}`)}
     ${row("Points", `<b>${winner} ${winner === "You" ? "score" : "scores"} ${Math.max(...sd.points)}</b>`)}${row("Why", esc(ginWhy(sd, rules)))}</table>${points}`;
 }

@@ -39,6 +39,7 @@ export function tablePage(main, id, token) {
         if (!state) felt.innerHTML = `<div class="panel"><p class="error" role="alert">${esc(notice)}</p><p><a href="#/">Back to the lobby</a></p></div>`;
         else showNotice();
       } else if (msg.t === "hints") { hints = msg.hints; draw(); }
+      else if (msg.t === "picked") { if (state && msg.n === state.n) { state.picked = msg; draw(); } }
     };
     ws.onclose = () => {
       if (closed) return;
@@ -76,6 +77,8 @@ export function tablePage(main, id, token) {
   };
   const send = (m) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); };
   const act = (move) => { notice = ""; send({ t: "act", m: move, n: state.n }); };
+  // Casino on a crowded table: the server lists the moves taking exactly the picked table cards and builds
+  const askPick = () => { const r = G().pickRequest?.(state, sel); if (r) send({ t: "pick", card: r.card, picks: r.picks, n: state.n }); };
   const showNotice = () => { const el = main.querySelector("#notice"); if (el) el.textContent = notice; };
   const G = () => GAMES[state.game];
 
@@ -96,7 +99,7 @@ export function tablePage(main, id, token) {
     if (!state) return;
     const s = state, g = G(), v = s.view, me = s.you;
     const focus = document.activeElement && main.contains(document.activeElement)
-      ? (document.activeElement.id ? `#${document.activeElement.id}` : document.activeElement.dataset.card ? `[data-card="${document.activeElement.dataset.card}"].hand-card` : document.activeElement.dataset.move ? `[data-move="${CSS.escape(document.activeElement.dataset.move)}"]` : null) : null;
+      ? (document.activeElement.id ? `#${document.activeElement.id}` : document.activeElement.dataset.card ? `[data-card="${document.activeElement.dataset.card}"].hand-card` : document.activeElement.dataset.pick ? `[data-pick="${document.activeElement.dataset.pick}"]` : document.activeElement.dataset.move ? `[data-move="${CSS.escape(document.activeElement.dataset.move)}"]` : null) : null;
     const waiting = (s.waiting || []).map((i) => s.seats[i].name);
     const myTurn = me !== null && s.to_act === me && !s.over && !waiting.length;
     const n = s.seats.length;
@@ -131,7 +134,7 @@ export function tablePage(main, id, token) {
     if (myTurn) {
       const bs = g.buttons(s, sel);
       html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
-      if (hints) html += `<div class="hints"><b>Suggested:</b> ${hints.length ? hints.map((h) => `<button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}${h.value !== null ? ` <small>(${h.value > 0 ? "+" : ""}${h.value.toFixed(1)} points a hand)</small>` : ""}</button>`).join(" ") : "no suggestion"}</div>`;
+      if (hints) html += `<div class="hints"><b>Suggested:</b> ${hints.length ? hints.map((h) => `<button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}</button>`).join(" ") : "no suggestion"}</div>`;
     }
     html += `</div>`;
     felt.innerHTML = html;
@@ -189,7 +192,10 @@ export function tablePage(main, id, token) {
     felt.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
     felt.querySelectorAll(".share-btn").forEach((b) => { b.onclick = () => navigator.share({ title: "Join my card table", url: b.dataset.url }).catch(() => {}); });
     const g = G(), mode = myTurn ? g.selectMode(state) : "none";
-    felt.querySelectorAll("[data-pick]").forEach((el) => { el.onclick = () => { const c = el.dataset.pick; if (sel.has(c)) sel.delete(c); else sel.add(c); notice = ""; draw(); }; });
+    felt.querySelectorAll("[data-pick]").forEach((el) => {
+      el.onclick = () => { const c = el.dataset.pick; if (sel.has(c)) sel.delete(c); else sel.add(c); notice = ""; askPick(); draw(); };
+      if (el.tagName !== "BUTTON") el.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.click(); } };
+    });
     felt.querySelectorAll(".hand-card").forEach((el) => {
       el.onclick = () => {
         const c = el.dataset.card;
@@ -206,6 +212,7 @@ export function tablePage(main, id, token) {
         if (sel.has(c)) sel.delete(c);
         else { if (mode === "one") sel.clear(); sel.add(c); }
         notice = "";
+        askPick();
         draw();
       };
     });
