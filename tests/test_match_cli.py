@@ -70,7 +70,7 @@ def test_plain_mode_through_a_pipe() -> None:
     )
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
-    assert "— New hand: You dealt; first upcard K♠ (knock limit 10)." in out
+    assert "— New hand: You deal; the first upcard is K♠ (knock limit 10) —" in out
     assert "1. Take the K♠ from the discard pile (take)\n  2. Pass on the K♠ (pass)" in out
     assert "Not played. That is not a move or a command." in out
     assert "This game was not saved." in out
