@@ -34,7 +34,8 @@ whole-record saves (before), fresh tables      2.0 / 105.4 / 355, 184.0  2.1 / 3
 whole-record saves (before), 1000 moves        2.5 / 29.5 / 89, 183.5    3.9 / 63.4 / 219, 183.4
 =============================================  ========================  ========================
 
-The round trip's tail follows the machine's load more than the server (the same code swings from
+"Before" is the code of commit 5711d24 (this benchmark script run against it), which also lacks the
+day's other changes (security headers, lobby). The round trip's tail follows the machine's load more than the server (the same code swings from
 24 to 210 ms p99 between consecutive runs), so p99 < 100 ms holds in most runs but not all on this
 shared machine. What the server itself spends per move (cProfile of the event-loop thread, and the
 save timed alone): building the state messages (``message_for``: view serialisation, about 0.5 ms
