@@ -336,6 +336,21 @@ class Table:
             self.actors = [[]]
 
 
+def computer_name(seat: int, players: int, rules: Any) -> str:
+    """A computer seat named by its place seen from seat 0 (the lobby seats the table's creator there), so
+    that Casino sides read "You & Partner" and "Left & Right"; the level is shown beside the name.
+
+    >>> [computer_name(i, 4, None) for i in (1, 2, 3)], computer_name(1, 2, None)
+    (['Left', 'Partner', 'Right'], 'Computer')
+    """
+    if players == 2:
+        return "Computer"
+    if players == 3:
+        return ("Left", "Right")[seat - 1] if seat in (1, 2) else f"Computer {seat + 1}"
+    across = "Partner" if getattr(rules, "partnerships", True) else "Across"
+    return ("Left", across, "Right")[seat - 1] if seat in (1, 2, 3) else f"Computer {seat + 1}"
+
+
 def dataclass_replace_hands(rec: GameRecord, hands: list[list[str]]) -> GameRecord:
     import dataclasses
 
@@ -473,7 +488,7 @@ class TableManager:
                 if level not in AGENT_LEVELS.get(str(game), ("random",)):
                     raise WebError("bad-request", f"unknown level {level!r} for {game}; levels: "
                                    f"{', '.join(AGENT_LEVELS.get(str(game), ('random',)))}")
-                seats.append(SeatSpec("computer", f"Computer {i + 1} ({level})", str(level)))
+                seats.append(SeatSpec("computer", computer_name(i, n, descriptor.rules), str(level)))
             else:
                 raise WebError("bad-request", "seat kind must be 'human' or 'computer'")
         if not tokens:

@@ -30,8 +30,8 @@ export async function replayPage(main, uid, hand) {
     const end = i === frames.length - 1 && data.result;
     main.innerHTML = `<section class="replay felt"><header class="tbar"><h1 class="title">Replay: ${esc(GAME_NAMES[game])} <small>· hand ${hand} of ${data.hands}</small></h1>
       <div class="scores">${esc(names.join(" vs "))}</div></header>
-      <nav class="replay-nav" aria-label="Replay controls"><button type="button" id="first" aria-label="First move">⏮</button><button type="button" id="prev" aria-label="Previous move">◀</button>
-        <span class="step" aria-live="polite">Move ${i + 1} of ${frames.length}</span><button type="button" id="next" aria-label="Next move">▶</button><button type="button" id="last" aria-label="Last move">⏭</button>
+      <nav class="replay-nav" aria-label="Replay controls"><button type="button" id="first" aria-label="First move">|◀</button><button type="button" id="prev" aria-label="Previous move">◀</button>
+        <span class="step" aria-live="polite">Move ${i + 1} of ${frames.length}</span><button type="button" id="next" aria-label="Next move">▶</button><button type="button" id="last" aria-label="Last move">▶|</button>
         ${hand > 1 ? `<a class="btn" href="#/replay/${esc(uid)}/${hand - 1}">Previous hand</a>` : ""}${hand < data.hands ? `<a class="btn" href="#/replay/${esc(uid)}/${hand + 1}">Next hand</a>` : ""}</nav>
       <p class="prompt">${esc(prettyText(said || f.label))}</p>
       ${f.views.map((v, k) => `<section class="seat ${f.actor === k ? "to-act" : ""}" aria-label="${esc(names[k])}'s hand"><div class="seat-head"><span class="name">${esc(names[k])}</span></div>
