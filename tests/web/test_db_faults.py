@@ -298,3 +298,33 @@ def test_a_save_without_answer_is_refused_in_time_and_a_late_landing_is_reloaded
             assert back["n"] == m["n"] + 1
             assert stored_hands(db, table.game_id) == GameRecord.from_match(table.match).hands
             assert table.saved == sum(len(h) for h in GameRecord.from_match(table.match).hands)
+
+
+def test_roll_back_returns_to_the_stored_moves_across_a_hand_end() -> None:
+    from cardtable.agents import RandomAgent
+    from cardtable.apps.web.persistence import roll_back
+    from cardtable.apps.web.tables import SeatSpec, Table
+    from cardtable.match import Match
+
+    def table_after(moves: int) -> Table:
+        match = Match("gin", seed=8, seat_names=["A", "B"])
+        table = Table(id="t1", match=match, seats=[SeatSpec("human", "A"), SeatSpec("human", "B")], game_id=1)
+        table.resolve_chance()
+        agents = [RandomAgent(1), RandomAgent(2)]
+        while sum(len(h.actions) for h in table.match.hands) < moves:
+            seat = table.match.state.current_player()
+            table.apply(agents[seat].act(table.match.state.view(seat), table.match.state.legal_actions()))
+        return table
+
+    table = table_after(0)
+    while len(table.match.hands) == 1:  # play through the first hand's end (and the next deal)
+        table = table_after(sum(len(h.actions) for h in table.match.hands) + 1)
+    end_of_first = len(table.match.hands[0].actions)
+    for saved in (end_of_first - 1, end_of_first, sum(len(h.actions) for h in table.match.hands) - 1):
+        expected = table_after(saved)
+        got = table_after(sum(len(h.actions) for h in table.match.hands))
+        got.saved = sum(len(h.actions) for h in expected.match.hands)
+        roll_back(got)
+        assert GameRecord.from_match(got.match).hands == GameRecord.from_match(expected.match).hands
+        assert got.match.state == expected.match.state and got.actors == expected.actors
+        assert got.version == expected.version and (got.last_hand is None) == (expected.last_hand is None)

@@ -129,7 +129,7 @@ def roll_back(table: Table) -> None:
     record = GameRecord.from_match(match)
     left = table.saved
     hand = 0
-    while left > len(record.hands[hand]):
+    while hand + 1 < len(record.hands) and left >= len(record.hands[hand]):  # a finished hand stays whole
         left -= len(record.hands[hand])
         hand += 1
     table.match = replay_record(record.prefix(hand, left))
