@@ -29,19 +29,8 @@ from cardtable.record import GameRecord
 from cardtable.store import Store
 from cardtable.store.store import replay_record
 
+from . import db_faults_kit as kit
 from .conftest import new_table
-from .db_faults_kit import (
-    choose,
-    free_port,
-    http,
-    move,
-    prepared_table,
-    recv_until,
-    start_server,
-    stored_actions,
-    up,
-    wait_for,
-)
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -181,40 +170,40 @@ def test_database_down_gives_503_json_and_a_join_error(tmp_path: Path, monkeypat
 def test_a_read_only_sqlite_database_warns_refuses_moves_and_recovers_without_restart(tmp_path: Path) -> None:
     folder = Path(tempfile.mkdtemp(prefix="cardtable-ro-"))  # pytest's own folders are closed to other users
     db = str(folder / "ro.db")
-    table_id, tokens = prepared_table(db, ("human", "human"))
+    table_id, tokens = kit.prepared_table(db, ("human", "human"))
     for path in [folder, *folder.iterdir()]:
         os.chown(path, *_nobody())
     folder.chmod(0o777)
     os.chmod(db, 0o444)
-    port, log_path = free_port(), tmp_path / "server.log"
+    port, log_path = kit.free_port(), tmp_path / "server.log"
     base = f"http://127.0.0.1:{port}"
-    server = start_server(db, port, log_path, user="nobody")
+    server = kit.start_server(db, port, log_path, user="nobody")
     try:
-        wait_for(lambda: "READY" in log_path.read_text(), 60, "the server to start")
+        kit.wait_for(lambda: "READY" in log_path.read_text(), 60, "the server to start")
         assert "cannot be written now" in log_path.read_text()  # warned at start
-        wait_for(lambda: up(base), 30, "the server to answer")
+        kit.wait_for(lambda: kit.up(base), 30, "the server to answer")
         ws_url = f"ws://127.0.0.1:{port}/ws/{table_id}"
         with websockets_sync.connect(ws_url, origin=base) as a, websockets_sync.connect(ws_url, origin=base) as b:
             seats = [a, b]
             for ws, token in zip(seats, tokens):
                 ws.send(json.dumps({"t": "join", "token": token}))
-            state = recv_until(a, lambda m: m["t"] == "state" and not m["waiting"])
+            state = kit.recv_until(a, lambda m: m["t"] == "state" and not m["waiting"])
             if state["you"] != state["to_act"]:
-                state = recv_until(seats[state["to_act"]], lambda m: m["t"] == "state" and m["n"] == state["n"])
+                state = kit.recv_until(seats[state["to_act"]], lambda m: m["t"] == "state" and m["n"] == state["n"])
             mover = seats[state["to_act"]]
-            mover.send(json.dumps({"t": "act", "m": choose(state), "n": state["n"]}))
-            refused = recv_until(mover, lambda m: m["t"] == "error" and m["msg"] == DB_REFUSED)
+            mover.send(json.dumps({"t": "act", "m": kit.choose(state), "n": state["n"]}))
+            refused = kit.recv_until(mover, lambda m: m["t"] == "error" and m["msg"] == DB_REFUSED)
             assert refused["code"] == "database"
-            status, body = http("POST", f"{base}/api/tables", {"game": "gin", "seats": VS_COMPUTER})
+            status, body = kit.http("POST", f"{base}/api/tables", {"game": "gin", "seats": VS_COMPUTER})
             assert status == 503 and body["code"] == "database"
             os.chmod(db, 0o644)  # permissions come back: no restart needed
-            back = recv_until(mover, lambda m: m["t"] == "state" and m["paused"] is None, limit=30)
+            back = kit.recv_until(mover, lambda m: m["t"] == "state" and m["paused"] is None, limit=30)
             assert back["n"] == state["n"]
-            after = move(seats, back)
+            after = kit.move(seats, back)
             assert after["n"] > state["n"]
         with Store.open(db) as store:
-            assert stored_actions(store, table_id) == after["n"]
-        assert http("POST", f"{base}/api/tables", {"game": "gin", "seats": VS_COMPUTER})[0] == 200
+            assert kit.stored_actions(store, table_id) == after["n"]
+        assert kit.http("POST", f"{base}/api/tables", {"game": "gin", "seats": VS_COMPUTER})[0] == 200
     finally:
         server.terminate()
         server.wait(20)
