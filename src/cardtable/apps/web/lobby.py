@@ -33,7 +33,7 @@ __all__ = ["DEFAULT_EXPIRY_HOURS", "expiry_seconds", "table_summary", "listing",
 
 DEFAULT_EXPIRY_HOURS = 72.0
 SWEEP_EVERY = 60.0
-"""Seconds between two sweeps for abandoned tables (a sweep runs when the lobby is listed)."""
+"""Seconds between two sweeps for abandoned tables (a sweep runs when the lobby or a table's summary is asked for)."""
 
 
 def expiry_seconds(value: float | None = None) -> float:
@@ -134,6 +134,7 @@ def register(app: FastAPI, manager: TableManager, *, expire_after: float | None 
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
+        await sweep()
         try:
             table = await manager.get(table_id)
         except WebError as exc:
