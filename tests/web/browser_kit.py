@@ -133,15 +133,15 @@ def my_turn(page: Page) -> bool:
 
 def one_move(page: Page, prefer: str = "^(Knock|Go gin|Declare)") -> None:
     """Make one legal move: a move button, or a card (tapped on its visible corner) and then one of its moves."""
-    buttons = page.locator(".actions .action")
-    if buttons.count() == 0:
+    enabled = ".actions .action:not([disabled])"
+    if page.locator(enabled).count() == 0:
         cards = page.locator("#hand .hand-card:not(.dim)")
         for i in range(cards.count()):
             press(page, cards.nth(i), position={"x": 6, "y": 30})
-            if page.locator(".actions .action").count():
+            if page.locator(enabled).count():
                 break
-    best = page.locator(".actions .action", has_text=re.compile(prefer))
-    press(page, best.first if best.count() else page.locator(".actions .action").first)
+    best = page.locator(enabled, has_text=re.compile(prefer))
+    press(page, best.first if best.count() else page.locator(enabled).first)
 
 
 def play_hand(page: Page, limit: int = 400, check: Callable[[Page], None] | None = None) -> int:

@@ -136,7 +136,11 @@ def test_gin_layoffs_shown_card_by_card(server: str, server_db: Path, browser: B
     take, knock = LAYOFF_MOVES
     page.locator(f".actions [data-move='{take}']").tap()
     page.wait_for_selector("#hand .hand-card[data-card='8H']")
+    page.locator("#hand .hand-card[data-card='3C']").tap(position={"x": 6, "y": 30})  # would break the 3-4-5 run
+    why = page.locator(".actions .action.why")
+    assert why.is_disabled() and why.inner_text() == "Knock: deadwood would be 22, the limit is 10"
     page.locator("#hand .hand-card[data-card='8H']").tap(position={"x": 6, "y": 30})
+    assert page.locator(".actions .action.why").count() == 0
     page.locator(f".actions [data-move='{knock}']").tap()
     page.wait_for_selector("#modal:not(.hidden) .gin-result", timeout=20_000)
     page.screenshot(path=str(ARTIFACTS / "gin-layoffs-phone.png"))

@@ -73,7 +73,9 @@ def serialize_view(game: str, view: Any) -> dict[str, Any]:
         if len(view.hand) == 11:  # what the best discard would leave: can this hand knock or go gin?
             from ...gin.melds import deadwood
 
-            extras["best_after_discard"] = min(deadwood(hand & ~c.bit) for c in view.hand)
+            after = {str(c): deadwood(hand & ~c.bit) for c in view.hand}
+            extras["after_discard"] = after  # the deadwood left by each discard: why a knock is (not) allowed
+            extras["best_after_discard"] = min(after.values())
     if game == "pinochle" and view.rules is not None and view.rules.declare_out:
         extras["claim"] = view.claim()  # what declaring out would claim now: public counts only
         extras["target"] = view.rules.target_score

@@ -133,7 +133,7 @@ export function tablePage(main, id, token) {
     html += `<div id="notice" class="notice" role="alert">${esc(notice)}</div>`;
     if (myTurn) {
       const bs = g.buttons(s, sel);
-      html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
+      html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => a.disabled ? `<button type="button" class="action why" disabled>${esc(prettyText(a.label))}</button>` : `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
       if (hints) html += `<div class="hints"><b>Suggested:</b> ${hints.length ? hints.map((h) => `<button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}</button>`).join(" ") : "no suggestion"}</div>`;
     }
     html += `</div>`;

@@ -71,6 +71,13 @@ export function prompt(s, sel) {
 
 export function buttons(s, sel) {
   const moves = movesFor(s, sel);
+  const after = (s.view.extras || {}).after_discard;
+  if (sel.size && after && s.view.phase === "discard" && !moves.some((a) => /^(knock|gin) /.test(a.m))) {
+    // the knock that this discard does not allow, with the reason, instead of a button that fails
+    const c = [...sel][0], left = after[c];
+    const why = left === undefined ? "" : s.legal.some((a) => a.m === `discard ${c}`) ? `deadwood would be ${left}, the limit is ${s.view.knock_limit}` : "";
+    if (why) moves.push({ m: "", label: `Knock: ${why}`, disabled: true });
+  }
   // knocking and gin are the big moves: show them first and mark them
   return moves.sort((a, b) => (/^(knock|gin|big)/.test(b.m) ? 1 : 0) - (/^(knock|gin|big)/.test(a.m) ? 1 : 0))
     .map((a) => ({ ...a, primary: /^(knock|gin|big)/.test(a.m) }));
