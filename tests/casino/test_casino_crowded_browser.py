@@ -1,14 +1,17 @@
 """A person makes a capture that no button lists on a crowded Casino table, in the browser.
 
 Twenty low cards lie loose (about a million legal moves): the table lists a few moves per hand
-card, the player taps 10♦ and then the table cards to take, and the server checks that one move.
+card, the player taps 10♦ and then the table cards (and builds) to take, the server answers with
+the moves taking exactly those (each checked as one move) and plays the one chosen.
 Screenshots go to ``artifacts/web/`` (phone and desktop).
 """
 
 from __future__ import annotations
 
+import base64
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the web tests' browser kit
 
@@ -28,6 +31,7 @@ except ImportError:  # the web extra or httpx is missing: the web tests skip too
 server, server_db, browser = kit.server, kit.server_db, kit.browser  # the browser kit's fixtures
 
 PICKS = ("5S", "5H", "4S", "4H", "AS", "AH")
+EXPECTED = "TD x 5S+5H 4S+4H+AS+AH"  # the server's one reading of 10♦ with exactly those cards
 
 
 def test_picked_table_cards_make_one_checked_capture(server: str, server_db: Path, browser: kit.Browser) -> None:
@@ -48,9 +52,10 @@ def test_picked_table_cards_make_one_checked_capture(server: str, server_db: Pat
         for c in PICKS:
             kit.press(page, page.locator(f"[data-pick='{c}']"))
         assert page.locator("[data-pick].selected").count() == len(PICKS)
+        page.wait_for_selector(".actions [data-move]")  # the server's answer: the moves taking exactly these
         take = page.locator(".actions [data-move]").first
-        assert take.get_attribute("data-move") == "TD x " + " ".join(PICKS)
-        assert "Take" in take.inner_text()
+        assert take.get_attribute("data-move") == EXPECTED
+        assert "Capture" in take.inner_text() and "10♦" in take.inner_text()
         page.screenshot(path=str(kit.ARTIFACTS / f"casino-crowded-{size}.png"), full_page=True)
         kit.no_sideways_scroll(page)
         mine = [v for v in kit.audit(page) if any("pick" in n or "loose" in n or "actions" in n for n in v["nodes"])]
@@ -60,3 +65,80 @@ def test_picked_table_cards_make_one_checked_capture(server: str, server_db: Pat
         assert "Capture" in page.inner_text("body") or "capture" in page.inner_text("body")
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def build_on_crowded_table() -> Any:
+    """22 loose cards and You's 10-build (9♣+A♠); You hold 10♦ 6♥ and are to play; Bo holds 7♠ 7♣."""
+    from cardtable.cards import parse_cards
+    from cardtable.casino.dealing import TABLE, deal_order
+    from cardtable.match import Match
+
+    match = Match("casino", first_dealer=1, seat_names=["You", "Bo"])
+    deals = [("2S 2H 2D 2C", "3S 3H 3D 3C", "AS AH AD AC", "2S 3S 2H 3H 2D 3D 2C 3C"),
+             ("4S 4H 4D 4C", "5S 5H 5D 5C", "", "4S 5S 4H 5H 4D 5D 4C 5C"),
+             ("6S 6H TD 9C", "6D 6C 7S 7C", "", "6S 6D 9C+b10+AS 6C")]
+    for number, (mine, theirs, table, moves) in enumerate(deals, 1):
+        piles = {0: parse_cards(mine), 1: parse_cards(theirs), TABLE: parse_cards(table) if table else []}
+        for to in deal_order(2, 1, number == 1):
+            match.apply(f"deal {piles[to].pop(0)}")
+        for move in moves.split():
+            match.apply(move.replace("+", " ") if "+" in move else f"{move} trail")
+    return match
+
+
+def test_a_build_is_tapped_like_a_card_and_captured_at_phone_size(server: str, server_db: Path,
+                                                                     browser: kit.Browser) -> None:
+    """The 10-build is a button named '10-build: ace of spades and 9 of clubs, yours'; 10♦ takes it with 6♠+4♠ (not
+    among the listed richest moves), the server checks that one move; the log numbers fit their column."""
+    match = build_on_crowded_table()
+    state = match.state
+    listed = [str(a) for a in state.picker_moves()]
+    wanted = "TD x 6S+4S [10]"
+    assert wanted not in listed and state.can_apply(state.parse_action(wanted))
+    store = Store.open(str(server_db))
+    try:
+        table, tokens = add_table(TableManager(store), match, [("human", None), ("computer", "random")])
+    finally:
+        store.close()
+    page = kit.new_page(browser, "phone", audit=True)
+    page.goto(f"{server}/#/t/{table.id}/{tokens[0]}")
+    page.wait_for_selector(".prompt.mine")
+    assert page.locator(".build[role='group']").count() == 1  # not pickable before a hand card is chosen
+    kit.press(page, page.locator("#hand .hand-card[data-card='TD']"))
+    build = page.get_by_role("button", name="10-build: ace of spades and 9 of clubs, yours", exact=True)
+    build.wait_for()
+    assert build.get_attribute("aria-pressed") == "false"
+    build.focus()  # keyboard: Enter picks it like a tap
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".build.build-pick.selected")
+    assert build.get_attribute("aria-pressed") == "true"
+    page.wait_for_selector(".actions [data-move='TD x [10]']")  # the build alone: the server's one move
+    for c in ("6S", "4S", "5S"):
+        kit.press(page, page.locator(f"[data-pick='{c}']"))
+    page.wait_for_function("() => document.querySelector('.prompt').textContent.includes('cannot take or build')")
+    assert "7.2.3" in page.inner_text(".prompt") and not page.locator(".actions [data-move]").count()
+    kit.press(page, page.locator("[data-pick='5S']"))  # put back: 6♠+4♠ and the build
+    page.wait_for_selector(f".actions [data-move='{wanted}']")
+    take = page.locator(f".actions [data-move='{wanted}']")
+    assert "the 10-build (9♣+A♠)" in take.inner_text() and "6♠+4♠" in take.inner_text()
+    page.screenshot(path=str(kit.ARTIFACTS / "casino-crowded-build-phone.png"), full_page=True)
+    kit.no_sideways_scroll(page)
+    mine = [v for v in kit.audit(page) if any("pick" in n or "build" in n or "actions" in n for n in v["nodes"])]
+    assert not mine, mine
+    kit.press(page, take)
+    page.wait_for_function("() => !document.querySelector(\"#hand .hand-card[data-card='TD']\")", timeout=10_000)
+    assert not page.errors  # type: ignore[attr-defined]
+    # the log (beside the table on a wide screen): numbers of two digits and more are not clipped ('l0.')
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_selector("#log li:nth-child(10)")
+    assert page.evaluate("document.querySelector('#log').start") == 1
+    shot = page.locator("#log").screenshot(path=str(kit.ARTIFACTS / "casino-crowded-log.png"))
+    ink = page.evaluate("""async (src) => {
+        const img = new Image(); img.src = src; await img.decode();
+        const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+        const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+        const d = g.getImageData(0, 0, 3, img.height).data;  // the log's 3 leftmost pixel columns
+        let dark = 0; for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 450) dark++;
+        return dark; }""", "data:image/png;base64," + base64.b64encode(shot).decode())
+    assert ink == 0, f"{ink} dark pixels at the log's left edge: a number is clipped"
+    page.context.close()

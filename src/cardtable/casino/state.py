@@ -220,6 +220,28 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         a build of each value 1..10, or the trail when nothing is selected) is
         checked as one move, so this answers at once on any table.
         """
+        out = []
+        for a in self._selection_readings(card, items):
+            try:
+                out.append(self.legal_form(a))
+            except IllegalActionError:
+                continue
+        return out
+
+    def selection_problem(self, card: Card, items: Iterable[Card]) -> IllegalActionError | None:
+        """Why no move of hand ``card`` uses exactly the selected table cards ``items``: the error of its
+        first reading (the capture, or the trail when nothing is selected); ``None`` when a move does."""
+        items = list(items)
+        try:
+            if self.moves_for_selection(card, items):
+                return None
+            self.verify_action(self._selection_readings(card, items)[0])
+        except IllegalActionError as exc:
+            return exc
+        return None  # pragma: no cover - a legal first reading is among the moves
+
+    def _selection_readings(self, card: Card, items: Iterable[Card]) -> list[CasinoAction]:
+        """The moves hand ``card`` with exactly ``items`` could be: the capture first, then a build of each value."""
         loose = 0
         refs: list[tuple[int, int]] = []
         for c in items:
@@ -237,13 +259,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         else:
             readings = [capture(card, loose, tuple(refs), full)]
             readings += [build(card, v, loose, tuple(refs), full) for v in range(1, 11)]
-        out = []
-        for a in readings:
-            try:
-                out.append(self.legal_form(a))
-            except IllegalActionError:
-                continue
-        return out
+        return readings
 
     def _announces_last(self) -> bool:
         return self.dealt == 0 and self.deal_number == self.rules.num_deals

@@ -18,7 +18,6 @@ from rich.text import Text
 
 from ...cards import Card, PinochleCard, mask_to_cards
 from ...core import CHANCE, GameState, HandResult
-from ...errors import CardtableError
 from ..words import card_name, conjugate, describe_action, describe_move, narrate_action, plural
 from .cardart import inline_cards
 from .casino_picks import LooseCards, TablePicks, build_line, build_name
@@ -286,23 +285,15 @@ class CasinoAdapter(GameAdapter):
         if not selected:
             return "Select the hand card to play with them (Tab back to your hand, then Space)."
         card = selected[0]
-        if self.picked_candidates(state, selected, picked):
+        problem = state.selection_problem(card, _pick_cards(picked))  # type: ignore[attr-defined]
+        if problem is None:
             return ""
-        from ...casino.actions import capture
         from ..plain.table import explain_error
 
-        loose = sum(p.bit for p in picked if isinstance(p, Card))
-        refs = tuple((b.value, b.cards) for b in picked if not isinstance(b, Card))
-        reading = capture(card, loose, refs, state.rules.allow_duplicate_value_builds)
-        try:
-            state.verify_action(reading)
-        except CardtableError as exc:
-            why = explain_error(exc, names, seat)
-            if why.startswith(card.pretty()) and ": " in why:  # the move's own notation first: said already
-                why = why.split(": ", 1)[1]
-                why = why[:1].upper() + why[1:]
-        else:  # pragma: no cover - a legal capture is among the candidates
-            why = "That is not a legal move."
+        why = explain_error(problem, names, seat)
+        if why.startswith(card.pretty()) and ": " in why:  # the move's own notation first: said already
+            why = why.split(": ", 1)[1]
+            why = why[:1].upper() + why[1:]
         taken = ", ".join(self.item_text(p) for p in picked)
         return f"✗ No move of your {card.pretty()} takes exactly {taken}: {why}"
 

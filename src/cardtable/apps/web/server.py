@@ -6,7 +6,10 @@ client -> server
     ``{"t": "join", "token": T}`` (a seat's invite token) or ``{"t": "spectate"}`` first;
     then ``{"t": "act", "m": "discard QS", "n": N}`` (``N``: the table's move
     counter from the last state, so a stale or replayed move is refused),
-    ``{"t": "undo", "n": N}``, ``{"t": "hint"}``, ``{"t": "ping"}``, ``{"t": "leave"}``.
+    ``{"t": "undo", "n": N}``, ``{"t": "hint"}``, ``{"t": "ping"}``, ``{"t": "leave"}``, and in Casino
+    ``{"t": "pick", "card": "TD", "picks": ["6H", "4H", "9C"], "n": N}`` (the moves of a hand card that take
+    exactly those table cards, a build's card standing for the build: answered by ``{"t": "picked", ...,
+    "moves": [{"m", "label"}], "why": W}``, ``why`` saying the rule when there is no such move).
 server -> client
     ``{"t": "state", ...}`` (see :meth:`Table.message_for`), ``{"t": "hints", "hints": [...]}``,
     ``{"t": "error", "code": C, "msg": M}``, ``{"t": "pong"}``.
@@ -346,7 +349,7 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
         elif kind == "state":
             async with table.lock:
                 table.send(conn, seat)
-        elif kind in ("act", "undo", "hint"):
+        elif kind in ("act", "undo", "hint", "pick"):
             if seat is None:
                 raise WebError("spectator", "spectators cannot play")
             if "seat" in msg and msg["seat"] != seat:
@@ -355,6 +358,8 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
                 await manager.act(table, seat, msg.get("m"), msg.get("n"))
             elif kind == "undo":
                 await manager.undo(table, seat, msg.get("n"))
+            elif kind == "pick":
+                conn.push(await manager.pick(table, seat, msg.get("card"), msg.get("picks"), msg.get("n")))
             else:
                 conn.push({"t": "hints", "hints": await manager.hints(table, seat, client=conn)})
         else:

@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...agents import AGENT_LEVELS, explaining_agent, make_agent
+from ...cards import Card
 from ...core import GameState, HandResult
 from ...errors import CardtableError
 from ...match import Match
@@ -37,7 +38,7 @@ from ...undo import UndoCheck, take_back, undo_check
 from ..words import describe_move
 from . import persistence as db
 from .hints import HintDesk, HintRefused
-from .serialize import CARD_TOKEN, public_view, serialize_view, to_jsonable
+from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
 
@@ -194,6 +195,7 @@ class Table:
             view = serialize_view(self.game, state.view(seat))
         legal: list[dict[str, Any]] = []
         more = 0
+        blocked: dict[str, str] = {}
         if seat is not None and self.to_act() == seat and not self.paused:
             mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
             listed = state.picker_moves()  # on a crowded Casino table: the natural moves, not millions
@@ -202,6 +204,7 @@ class Table:
                 legal.append({"m": text, "label": describe_move(state, a),
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
             more = state.legal_action_count() - len(listed)
+            blocked = blocked_cards(self.game, state, mine, legal)  # why the other cards cannot be played
         outcome = m.outcome
         undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
         msg: dict[str, Any] = {
@@ -231,6 +234,7 @@ class Table:
             "hints": seat is not None and self.hint_agent() is not None,
             "last": self._last_hand_json(seat),
             "waiting": self.waiting_for(),
+            "blocked": blocked,
             "public": self.public,
         }
         if more > 0:
@@ -560,6 +564,42 @@ class TableManager:
             await self._save_or_restore(table, "move", lambda: db.roll_back(table))
             table.broadcast()
         self.kick(table)
+
+    async def pick(self, table: Table, seat: int, card: Any, picks: Any, n: Any) -> dict[str, Any]:
+        """The moves of hand ``card`` that take exactly the table cards ``picks`` (Casino: a card of a build
+        stands for the build), each checked as one move; with none, why not (the rule)."""
+        if not isinstance(card, str) or not isinstance(picks, list) or len(picks) > 52 \
+                or not all(isinstance(p, str) and len(p) <= 3 for p in picks):
+            raise WebError("bad-request", "a pick is a hand card and a list of table cards, e.g. 'TD', ['6H', '4H']")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WebError("bad-request", "echo the table's move counter 'n' with every pick")
+        async with table.lock:
+            if n != table.version:
+                raise WebError("stale", "the table has moved on; your view is refreshed")
+            if table.to_act() != seat:
+                raise WebError("turn", "it is not your turn")
+            state: Any = table.match.state
+            if not hasattr(state, "moves_for_selection"):
+                raise WebError("bad-request", f"{table.game} moves are chosen from the listed moves")
+            try:
+                hand_card, cards = Card.parse(card), [Card.parse(p) for p in picks]
+            except ValueError as exc:
+                raise WebError("bad-request", f"not a card: {exc}") from None
+            if hand_card not in state.hand(seat):
+                raise WebError("bad-request", f"{card} is not in your hand")
+            problem: CardtableError | None = None
+            try:
+                moves = state.moves_for_selection(hand_card, cards)
+            except CardtableError as exc:  # a card not on the table
+                moves, problem = [], exc
+            if not moves and problem is None:
+                problem = state.selection_problem(hand_card, cards)
+            why = str(problem) if problem is not None else ""
+            prefix = str(problem.args[0]).split(": ", 1)[0] if problem is not None and problem.args else ""
+            if prefix.startswith(card + " ") and why.startswith(prefix + ": "):
+                why = why[len(prefix) + 2:]  # the move's own notation first: the player knows it
+            return {"t": "picked", "n": n, "card": card, "picks": picks, "why": why,
+                    "moves": [{"m": str(a), "label": describe_move(state, a)} for a in moves]}
 
     async def undo(self, table: Table, seat: int, n: Any) -> None:
         async with table.lock:

@@ -192,10 +192,7 @@ export function tablePage(main, id, token) {
     felt.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
     felt.querySelectorAll(".share-btn").forEach((b) => { b.onclick = () => navigator.share({ title: "Join my card table", url: b.dataset.url }).catch(() => {}); });
     const g = G(), mode = myTurn ? g.selectMode(state) : "none";
-    felt.querySelectorAll("[data-pick]").forEach((el) => {
-      el.onclick = () => { const c = el.dataset.pick; if (sel.has(c)) sel.delete(c); else sel.add(c); notice = ""; askPick(); draw(); };
-      if (el.tagName !== "BUTTON") el.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.click(); } };
-    });
+    felt.querySelectorAll("[data-pick]").forEach((el) => { el.onclick = () => { const c = el.dataset.pick; if (sel.has(c)) sel.delete(c); else sel.add(c); notice = ""; askPick(); draw(); }; });
     felt.querySelectorAll(".hand-card").forEach((el) => {
       el.onclick = () => {
         const c = el.dataset.card;
@@ -228,10 +225,11 @@ export function tablePage(main, id, token) {
     const s = state, computers = s.seats.some((x) => x.kind === "computer");
     const invites = JSON.parse(localStorage.getItem(`invites:${id}`) || "[]").filter((l) => l.seat !== s.you);
     const names = s.seats.map((x, i) => seatName(s, i));
-    const log = (s.view.events || []).map((e, i) => {
+    const told = (s.view.events || []).map((e, i) => {
       const a = (s.actors || [])[i];
       return a !== undefined && a >= 0 ? narrate(e, names[a]) : null;
-    }).filter(Boolean).slice(-60);
+    }).filter(Boolean);
+    const log = told.slice(-60);  // numbered from the hand's first move (the list's padding fits 3 digits)
     const keep = drawer.querySelector("#log")?.scrollTop;
     drawer.innerHTML = `<div class="drawer-head"><h2>Table</h2><button type="button" id="drawer-close" class="menu-btn">Close</button></div>
       <div class="buttons">${s.you !== null ? `<button type="button" id="hint-btn" ${s.hints && s.to_act === s.you && !s.over ? "" : "disabled"}>Suggest a move</button>
@@ -243,7 +241,7 @@ export function tablePage(main, id, token) {
       <h3>Players</h3><ul class="people">${s.seats.map((x, i) => `<li>${x.kind === "human" ? (x.online ? "● " : "○ ") : ""}${esc(x.name)}${i === s.you ? " (you)" : ""}${x.kind === "computer" ? ` · computer, ${esc(x.level)}` : x.online ? " · here" : " · away"}</li>`).join("")}</ul>
       ${invites.length ? `<h3>Invite links</h3>${invites.map((l, k) => `<div class="invite"><label for="dinv-${k}">${esc(l.name)}</label><input id="dinv-${k}" readonly value="${esc(l.url)}"><button type="button" class="copy-btn" data-target="dinv-${k}">Copy</button></div>`).join("")}` : ""}
       <div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>
-      <h3>Log</h3><ol id="log" class="log">${log.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>`;
+      <h3>Log</h3><ol id="log" class="log" start="${told.length - log.length + 1}">${log.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>`;
     drawer.classList.toggle("open", drawerOpen);
     const logEl = drawer.querySelector("#log");
     logEl.scrollTop = keep ?? logEl.scrollHeight;

@@ -1,7 +1,7 @@
 // Casino at the table: loose cards and builds in the middle (what the selected hand card can take or
 // build with lights up), each side's capture pile with the counts that score, the moves in words.
 import { card, cardButton, cardImage, cardName, cardRow, isRed, shortCard } from "/static/cards.js";
-import { esc, plural } from "/static/util.js";
+import { esc, joinWords, plural } from "/static/util.js";
 import { movesFor } from "/static/games/common.js";
 
 export const selectMode = () => "one";
@@ -19,33 +19,33 @@ function involved(s, sel) {
 }
 
 // A crowded table has more moves than the server lists (s.more_moves): the player then picks the
-// table cards too, and the move they make is checked by the server as one move.
+// table cards and builds too (a build is picked by its first card, which stands for the whole build),
+// and the server answers with the moves taking exactly those, each checked as one move (pickRequest,
+// s.picked), or with the rule that forbids them.
 function handPick(s, sel) { return [...sel].find((c) => (s.view.hand || []).includes(c)); }
 function tablePicks(s, sel) { return [...sel].filter((c) => !(s.view.hand || []).includes(c)); }
-const VALUES = { A: 1, T: 10 };
-const worth = (c) => VALUES[c[0]] ?? Number(c[0]);
 
 function pickButton(c, picked) {
   return `<button type="button" class="card face table-pick ${isRed(c) ? "red" : ""} ${picked ? "selected" : ""}" data-pick="${c}"` +
     ` data-key="${c}" aria-pressed="${picked}" aria-label="${cardName(c)} on the table">${cardImage(c)}</button>`;
 }
 
-/** Moves made from the picked cards: the capture, and builds the hand can hold (the server checks the one chosen). */
-function pickedMoves(s, sel) {
-  const c = handPick(s, sel), picks = tablePicks(s, sel);
-  if (!c || !picks.length) return [];
-  const text = picks.join(" "), names = picks.map(shortCard).join(" ");
-  const numeral = (t) => /^[A2-9T]/.test(t);
-  if (!numeral(c)) return picks.every((t) => t[0] === c[0]) ? [{ m: `${c} x ${text}`, label: `Take ${names} with ${shortCard(c)}` }] : [];
-  if (!picks.every(numeral)) return [];
-  const v = worth(c), sum = picks.reduce((a, t) => a + worth(t), 0);
-  const others = (s.view.hand || []).filter((t) => t !== c && numeral(t)).map(worth);
-  const out = [];
-  if (sum % v === 0 && picks.every((t) => worth(t) <= v)) out.push({ m: `${c} x ${text}`, label: `Take ${names} with ${shortCard(c)}` });
-  for (const value of new Set([v + sum, v])) {
-    if (value <= 10 && others.includes(value)) out.push({ m: `${c} b${value} ${text}`, label: `Build ${value}: ${shortCard(c)} with ${names}` });
-  }
-  return out;
+/** A build's accessible name: "8-build: 5 of clubs and 3 of diamonds" (a multiple build's groups too). */
+export function buildName(b, owner) {
+  const groups = b.groups.map((g) => joinWords(g.map(cardName)));
+  return `${b.kind === "multiple" ? "multiple " : ""}${b.value}-build: ${groups.join("; ")}${owner ? `, ${owner === "You" ? "yours" : `${owner}'s`}` : ""}`;
+}
+
+/** The pick to ask the server about: the hand card and the table picks, or null (nothing to ask). */
+export function pickRequest(s, sel) {
+  const card = handPick(s, sel), picks = tablePicks(s, sel);
+  return s.more_moves && card && picks.length ? { card, picks } : null;
+}
+
+/** The server's answer for the current pick, or undefined while it is being checked. */
+function answer(s, sel) {
+  const r = pickRequest(s, sel), p = s.picked;
+  return r && p && p.card === r.card && p.picks.join(" ") === r.picks.join(" ") ? p : undefined;
 }
 
 function pileStats(v, side) {
@@ -65,8 +65,11 @@ export function centre(s, sel) {
   const builds = (v.builds || []).map((b) => {
     const lights = b.groups.flat().some((c) => lit.has(c));
     const owner = s.side_names[s.sides[b.controller]] ?? s.seats[b.controller].name;
-    return `<div class="build ${lights ? "lit" : ""} side-${s.sides[b.controller]}" role="group" aria-label="${esc(`${b.kind === "multiple" ? "multiple" : "single"} build of ${b.value}, ${owner}'s`)}">
-      <span class="badge">${b.value}</span><div class="stack">${b.groups.map((g) => cardRow(g, { cls: "small" })).join("")}</div><div class="owner">${esc(owner)}</div></div>`;
+    const key = b.groups.flat()[0], picked = picking && sel.has(key);
+    // on a crowded table the build is picked like a card: a button over it, named by its value and cards
+    const pick = picking ? `<button type="button" class="build-hit" data-pick="${key}" aria-pressed="${picked}" aria-label="${esc(buildName(b, owner))}"></button>` : "";
+    return `<div class="build ${lights && !picking ? "lit" : ""} ${picking ? "build-pick" : ""} ${picked ? "selected" : ""} side-${s.sides[b.controller]}" role="group" aria-label="${esc(`${b.kind === "multiple" ? "multiple" : "single"} build of ${b.value}, ${owner}'s`)}">
+      <span class="badge">${b.value}</span><div class="stack">${b.groups.map((g) => cardRow(g, { cls: "small" })).join("")}</div><div class="owner">${esc(owner)}</div>${pick}</div>`;
   }).join("");
   const names = s.side_names;
   const piles = names.map((n, side) => `<div class="capture side-${side}" data-pile="${side}"><b>${esc(n)}</b><span>${pileStats(v, side)}</span></div>`).join("");
@@ -86,8 +89,11 @@ export function prompt(s, sel) {
   if (!sel.size) return "Choose a card from your hand: what it can take or build lights up";
   const c = handPick(s, sel) ?? [...sel][0];
   const n = s.legal.filter((a) => a.cards.includes(c)).length;
-  if (s.more_moves && tablePicks(s, sel).length && !pickedMoves(s, sel).length) return `Your ${shortCard(c)} cannot take or build with just these table cards`;
-  if (s.more_moves) return `Your ${shortCard(c)}: tap table cards to take or build with exactly those, or choose below`;
+  const picked = answer(s, sel);
+  if (pickRequest(s, sel) && !picked) return `Your ${shortCard(c)}: checking the cards you picked…`;
+  if (picked && !picked.moves.length) return `Your ${shortCard(c)} cannot take or build with just these: ${picked.why}`;
+  if (picked) return `Your ${shortCard(c)}: ${picked.moves.length === 1 ? "the move" : "the moves"} with exactly these below`;
+  if (s.more_moves) return `Your ${shortCard(c)}: tap table cards and builds to take or build with exactly those, or choose below`;
   return `Your ${shortCard(c)}: ${n === 1 ? "one move" : `${n} moves`} below`;
 }
 
@@ -95,8 +101,7 @@ function size(a) { return (a.m.match(/[A2-9TJQK][SHDC]/g) || []).length; }
 
 export function buttons(s, sel) {
   if (!sel.size) return [];
-  const picked = pickedMoves(s, sel);
-  if (picked.length) return picked.map((a, i) => ({ ...a, primary: i === 0 }));
+  if (pickRequest(s, sel)) return (answer(s, sel)?.moves || []).map((a, i) => ({ ...a, primary: i === 0 }));
   const moves = movesFor(s, sel);
   const captures = moves.filter((a) => / x /.test(a.m)).sort((a, b) => size(b) - size(a));
   const rest = moves.filter((a) => !/ x /.test(a.m));
