@@ -229,3 +229,21 @@ def test_ordinary_table_pick_and_an_illegal_pick_says_the_rule() -> None:
         assert str(capture) in played(session)
 
     run(go)
+
+
+def test_a_click_on_the_hand_takes_the_keys_back_from_the_table() -> None:
+    """While picking on the table, clicking a hand card selects it (it is not taken for a table pick)."""
+    session = TableSession("casino", ["easy"], match=crowded_24())
+
+    async def go() -> None:
+        app = CardtableApp(resume=session, pace=0)
+        async with open_table(app, (80, 24)) as (pilot, screen):
+            await select_hand_card(pilot, screen, "9C")
+            await pick(pilot, screen, "AS")
+            assert [str(c) for c, _ in screen.query_one("#hand").cards] == ["9C", "TD"]
+            await pilot.click("#hand", offset=(9, 2))  # the second card, 10♦ (1 column of padding, 5 + 1 a card)
+            await pilot.pause()
+            assert not screen.picks.focused and [str(c) for c in screen.selected] == ["TD"]
+            assert [str(p) for p in screen.picks.picked] == ["AS"]  # the pick stays for the new hand card
+
+    run(go)

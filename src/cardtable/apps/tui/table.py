@@ -511,6 +511,7 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def on_hand_view_card_clicked(self, event: HandView.CardClicked) -> None:
+        self.picks.focused = False  # a click on the hand takes the keys back from the table
         self.cursor = event.index
         self.action_select_card()
 
