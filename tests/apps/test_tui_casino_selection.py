@@ -3,13 +3,18 @@ and the quit note names the command the person started with."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "casino"))  # the crowded tables of the Casino tests
+
 pytest.importorskip("textual", reason="the terminal app needs the cli extra")
 
+from casino_crowded_support import LOW_TRAILS, dealt_match
 from tui_support import open_table, run, save, screen_text, static_text
 
 from cardtable.apps.tui.app import CardtableApp
@@ -47,19 +52,7 @@ def test_quit_note_names_the_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
 # ----------------------------------------------------------------------------------------------------
 def crowded_24() -> Any:
     """A real two-player match whose players trail until all 24 cards A-6 lie loose; You hold 10♦ 9♣, Bo 7♠ 7♣."""
-    from cardtable.cards import parse_cards
-    from cardtable.casino.dealing import TABLE, deal_order
-    from cardtable.match import Match
-
-    match = Match("casino", first_dealer=1, seat_names=["You", "Bo"])
-    deals = [("2S 2H 2D 2C", "3S 3H 3D 3C", "AS AH AD AC", "2S 3S 2H 3H 2D 3D 2C 3C"),
-             ("4S 4H 4D 4C", "5S 5H 5D 5C", "", "4S 5S 4H 5H 4D 5D 4C 5C"), ("6S 6H TD 9C", "6D 6C 7S 7C", "", "6S 6D 6H 6C")]
-    for number, (mine, theirs, table, trails) in enumerate(deals, 1):
-        piles = {0: parse_cards(mine), 1: parse_cards(theirs), TABLE: parse_cards(table) if table else []}
-        for to in deal_order(2, 1, number == 1):
-            match.apply(f"deal {piles[to].pop(0)}")
-        for card in trails.split():
-            match.apply(f"{card} trail")
+    match = dealt_match([*LOW_TRAILS, ("6S 6H TD 9C", "6D 6C 7S 7C", "", "6S, 6D, 6H, 6C")])
     assert bin(match.state.loose).count("1") == 24 and match.state.turn == 0
     return match
 

@@ -71,3 +71,26 @@ def crowded_match() -> Any:
                 state = match.state
                 match.apply(f"{state.hand(state.turn)[0]} trail")
     return match
+
+
+def dealt_match(deals: list[tuple[str, str, str, str]]) -> Any:
+    """A real two-player match (Bo deals first) from its deals: (your cards, Bo's, the table's, the moves
+    played then, seat 0 first; a bare card is a trail), e.g. trails that crowd the table."""
+    from cardtable.cards import parse_cards
+    from cardtable.casino.dealing import TABLE, deal_order
+    from cardtable.match import Match
+
+    match = Match("casino", first_dealer=1, seat_names=["You", "Bo"])
+    for number, (mine, theirs, table, moves) in enumerate(deals, 1):
+        piles = {0: parse_cards(mine), 1: parse_cards(theirs), TABLE: parse_cards(table) if table else []}
+        for to in deal_order(2, 1, number == 1):
+            match.apply(f"deal {piles[to].pop(0)}")
+        for move in moves.split(","):
+            move = move.strip()
+            match.apply(move if " " in move else f"{move} trail")
+    return match
+
+
+LOW_TRAILS = [("2S 2H 2D 2C", "3S 3H 3D 3C", "AS AH AD AC", "2S, 3S, 2H, 3H, 2D, 3D, 2C, 3C"),
+              ("4S 4H 4D 4C", "5S 5H 5D 5C", "", "4S, 5S, 4H, 5H, 4D, 5D, 4C, 5C")]
+"""Two deals of trails: all twenty cards A-5 lie loose."""

@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the web tests' browser kit
 
-from casino_crowded_support import crowded_match
+from casino_crowded_support import LOW_TRAILS, crowded_match, dealt_match
 
 from cardtable.apps.web.tables import TableManager
 from cardtable.store import Store
@@ -69,21 +69,7 @@ def test_picked_table_cards_make_one_checked_capture(server: str, server_db: Pat
 
 def build_on_crowded_table() -> Any:
     """22 loose cards and You's 10-build (9♣+A♠); You hold 10♦ 6♥ and are to play; Bo holds 7♠ 7♣."""
-    from cardtable.cards import parse_cards
-    from cardtable.casino.dealing import TABLE, deal_order
-    from cardtable.match import Match
-
-    match = Match("casino", first_dealer=1, seat_names=["You", "Bo"])
-    deals = [("2S 2H 2D 2C", "3S 3H 3D 3C", "AS AH AD AC", "2S 3S 2H 3H 2D 3D 2C 3C"),
-             ("4S 4H 4D 4C", "5S 5H 5D 5C", "", "4S 5S 4H 5H 4D 5D 4C 5C"),
-             ("6S 6H TD 9C", "6D 6C 7S 7C", "", "6S 6D 9C+b10+AS 6C")]
-    for number, (mine, theirs, table, moves) in enumerate(deals, 1):
-        piles = {0: parse_cards(mine), 1: parse_cards(theirs), TABLE: parse_cards(table) if table else []}
-        for to in deal_order(2, 1, number == 1):
-            match.apply(f"deal {piles[to].pop(0)}")
-        for move in moves.split():
-            match.apply(move.replace("+", " ") if "+" in move else f"{move} trail")
-    return match
+    return dealt_match([*LOW_TRAILS, ("6S 6H TD 9C", "6D 6C 7S 7C", "", "6S, 6D, 9C b10 AS, 6C")])
 
 
 def test_a_build_is_tapped_like_a_card_and_captured_at_phone_size(server: str, server_db: Path,
