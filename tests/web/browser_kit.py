@@ -39,7 +39,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: 
 from cardtable.apps.web.server import create_app  # noqa: E402
 
 __all__ = ["ARTIFACTS", "SIZES", "Page", "Browser", "server_db", "server", "browser", "new_page", "create_table",
-           "play_hand", "my_turn", "one_move", "audit", "no_sideways_scroll", "copy_letters"]
+           "play_hand", "my_turn", "one_move", "audit", "no_sideways_scroll", "copy_letters", "settle"]
 
 
 def _free_port() -> int:
@@ -167,10 +167,15 @@ def play_hand(page: Page, limit: int = 400, check: Callable[[Page], None] | None
     raise AssertionError(f"the hand did not finish after {moves} moves")
 
 
-def no_sideways_scroll(page: Page) -> None:
-    """Nothing wider than the screen, and every card of one's hand inside it (once cards stop sliding)."""
+def settle(page: Page) -> None:
+    """Wait until no card is sliding (finite animations only: the turn marker pulses forever)."""
     page.evaluate("Promise.all(document.getAnimations().filter(a => a.effect.getTiming().iterations !== Infinity)"
                   ".map(a => a.finished.catch(() => null)))")
+
+
+def no_sideways_scroll(page: Page) -> None:
+    """Nothing wider than the screen, and every card of one's hand inside it (once cards stop sliding)."""
+    settle(page)
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     lefts_rights = page.locator("#hand .hand-card").evaluate_all(

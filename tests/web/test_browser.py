@@ -24,6 +24,7 @@ from .browser_kit import (
     new_page,
     no_sideways_scroll,
     play_hand,
+    settle,
 )
 from .conftest import LAYOFF_MOVES, add_table, layoff_match
 
@@ -136,6 +137,13 @@ def test_gin_layoffs_shown_card_by_card(server: str, server_db: Path, browser: B
     take, knock = LAYOFF_MOVES
     page.locator(f".actions [data-move='{take}']").tap()
     page.wait_for_selector("#hand .hand-card[data-card='8H']")
+    taken = page.locator("#hand .hand-card[data-card='5S']")  # just taken from the pile: dimmed, and says why
+    assert taken.get_attribute("aria-disabled") == "true"
+    assert "may not be discarded this turn" in (taken.get_attribute("aria-label") or "")
+    settle(page)
+    taken.tap(position={"x": 6, "y": 30}, force=True)  # a finger can still touch it
+    page.wait_for_function("document.getElementById('notice').textContent.includes('discard')", timeout=5_000)
+    assert page.inner_text("#notice") == "5♠: The card taken from the discard pile may not be discarded this turn"
     page.locator("#hand .hand-card[data-card='3C']").tap(position={"x": 6, "y": 30})  # would break the 3-4-5 run
     why = page.locator(".actions .action.why")
     assert why.is_disabled() and why.inner_text() == "Knock: deadwood would be 22, the limit is 10"

@@ -97,3 +97,18 @@ def test_expiry_setting(monkeypatch: pytest.MonkeyPatch) -> None:
         expiry_seconds()
     with pytest.raises(ValueError, match="positive"):
         expiry_seconds(0)
+
+
+def test_blocked_cards_say_why() -> None:
+    """The hand cards no legal move uses come with the engine's reason, without the rule number."""
+    from cardtable import make_game
+    from cardtable.apps.web.serialize import blocked_cards
+
+    state = make_game("gin").from_position(
+        "dealer: 1; phase: discard; turn: 0; hand0: 3C 4C 5C 7D 7H 7S 9S TS JS 8H 5S; "
+        "hand1: 6C 7C QS KD KH KC 2D 3D 4D AH; discard: -; taken: 5S")
+    legal = [{"m": str(a), "cards": [str(a.card)] if a.card else []} for a in state.legal_actions()]
+    hand = [str(c) for c in state.view(0).hand]
+    assert blocked_cards("gin", state, hand, legal) == {
+        "5S": "the card taken from the discard pile may not be discarded this turn"}
+    assert blocked_cards("casino", state, hand, legal) == {}

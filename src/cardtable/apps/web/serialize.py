@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...cards import Card, PinochleCard, cards_to_mask, mask_to_cards
+from ...errors import CardtableError
 
-__all__ = ["to_jsonable", "serialize_view", "public_view", "card_tokens", "layoff_steps", "HIDDEN", "CARD_TOKEN"]
+__all__ = ["to_jsonable", "serialize_view", "public_view", "card_tokens", "layoff_steps", "blocked_cards", "HIDDEN",
+           "CARD_TOKEN"]
 
 HIDDEN = "??"
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC][ab]?)(?![A-Za-z0-9])")
@@ -115,6 +117,32 @@ def layoff_steps(showdown: Any) -> list[dict[str, Any]]:
                       "deadwood_before": dead, "deadwood_after": dead - card.value})
         dead -= card.value
     return steps
+
+
+_PLAY_VERB = {"gin": "discard", "pinochle": "play"}
+_PLAY_PHASES = {"gin": ("discard", "wall-knock"), "pinochle": ("play",)}
+
+
+def blocked_cards(game: str, state: Any, hand: Iterable[str], legal: Sequence[dict[str, Any]]) -> dict[str, str]:
+    """Why each card of ``hand`` that no legal move uses cannot be played now, in the engine's words.
+
+    Gin (discarding) and Pinochle (playing to a trick) only: the card taken from the discard pile,
+    the stage-2 duty to follow suit and head the trick. The rule number is left out.
+    """
+    verb = _PLAY_VERB.get(game)
+    phase = getattr(state.view(state.current_player()), "phase", None) if verb else None
+    if verb is None or phase not in _PLAY_PHASES[game]:
+        return {}
+    used = {c for a in legal for c in a["cards"]}
+    out: dict[str, str] = {}
+    for card in sorted(set(hand) - used):
+        try:
+            message = str(state.explain_illegal(state.parse_action(f"{verb} {card}")))
+        except CardtableError:
+            continue
+        reason = message.split(": ", 1)[-1]
+        out[card] = re.sub(r"\s*\[[^\]]*\]\s*$", "", reason)
+    return out
 
 
 def _meld_order(cards: list[Card]) -> list[Card]:

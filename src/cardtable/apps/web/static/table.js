@@ -1,12 +1,12 @@
 // The table page: one WebSocket to the server (the authority), the felt with every player's place,
 // the one line that says what to do now, the moves as buttons in words, and a drawer with the score
 // sheet, the log and the settings. Game specifics live in games/*.js.
-import { cardName, fan, prettyText } from "/static/cards.js";
+import { cardName, fan, prettyText, shortCard } from "/static/cards.js";
 import { click, esc, GAME_NAMES, joinWords, prefs, rememberSeat } from "/static/util.js";
 import { snapshot, slide } from "/static/motion.js";
 import { narrate } from "/static/narrate.js";
 import { playShowdown } from "/static/breakdown.js";
-import { seatName } from "/static/games/common.js";
+import { seatName, why } from "/static/games/common.js";
 import * as gin from "/static/games/gin.js";
 import * as casino from "/static/games/casino.js";
 import * as pinochle from "/static/games/pinochle.js";
@@ -204,7 +204,7 @@ export function tablePage(main, id, token) {
           if (mv) { act(mv.m); return; }
         }
         lastTap = { c, t: now };
-        if (el.getAttribute("aria-disabled") === "true") { notice = `The ${cardName(c)} cannot be played now.`; showNotice(); return; }
+        if (el.getAttribute("aria-disabled") === "true") { notice = state.blocked && state.blocked[c] ? `${shortCard(c)}: ${why(state, c, true)}` : `The ${cardName(c)} cannot be played now.`; showNotice(); return; }
         if (mode === "none") return;
         if (sel.has(c)) sel.delete(c);
         else { if (mode === "one") sel.clear(); sel.add(c); }

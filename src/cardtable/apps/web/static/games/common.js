@@ -30,3 +30,10 @@ export function seatName(s, i) {
   if (s.you !== null && i === s.you) return "You";
   return s.seats[i] ? s.seats[i].name : `Seat ${i + 1}`;
 }
+
+/** Why a card of the hand cannot be played now, in words (the server's reason), or a plain fallback. */
+export function why(s, c, capital = false) {
+  const r = (s.blocked || {})[c];
+  const text = r ? prettyText(r) : "cannot be played now";
+  return capital ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}

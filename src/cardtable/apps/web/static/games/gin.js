@@ -2,7 +2,7 @@
 // into melds with the deadwood at the right, the opponent's cards taken from the pile face up in their fan.
 import { card, cardButton, cardImage, shortCard } from "/static/cards.js";
 import { esc } from "/static/util.js";
-import { movesFor, seatName } from "/static/games/common.js";
+import { movesFor, seatName, why } from "/static/games/common.js";
 
 export const selectMode = (s) => (["discard", "wall-knock"].includes(s.view.phase) ? "one" : "none");
 
@@ -36,7 +36,10 @@ export function hand(s, sel) {
   const v = s.view, ex = v.extras || {};
   const mine = s.you !== null && s.to_act === s.you;
   const can = new Set(s.legal.flatMap((a) => a.cards));
-  const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && selectMode(s) === "one" && !can.has(c) });
+  const btn = (c) => {
+    const off = mine && selectMode(s) === "one" && !can.has(c);
+    return cardButton(c, { selected: sel.has(c), disabled: off, note: off ? why(s, c) : "" });
+  };
   if (!ex.melds) return `<div class="group">${(v.hand || []).map(btn).join("")}</div>`;
   const groups = ex.melds.map((m) => `<div class="group meld" role="group" aria-label="meld">${m.map(btn).join("")}</div>`);
   if (ex.deadwood_cards.length) groups.push(`<div class="group dead" role="group" aria-label="deadwood">${ex.deadwood_cards.map(btn).join("")}</div>`);

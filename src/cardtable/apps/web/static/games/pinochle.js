@@ -2,7 +2,7 @@
 // player's melds in front of them as labelled fans, stage 2 announced, illegal cards dimmed.
 import { card, cardButton, cardImage, cardRow, shortCard, SUIT_NAMES, SUIT_SYMBOLS } from "/static/cards.js";
 import { esc, plural } from "/static/util.js";
-import { movesFor, seatName } from "/static/games/common.js";
+import { movesFor, seatName, why } from "/static/games/common.js";
 
 export const selectMode = (s) => (s.view.phase === "meld" ? "many" : s.view.phase === "play" ? "one" : "none");
 
@@ -43,7 +43,7 @@ export function hand(s, sel) {
   const v = s.view;
   const mine = s.you !== null && s.to_act === s.you && v.phase === "play";
   const can = new Set(s.legal.flatMap((a) => a.cards));
-  const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && !can.has(c), note: mine && !can.has(c) ? "cannot be played now" : "" });
+  const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && !can.has(c), note: mine && !can.has(c) ? why(s, c) : "" });
   const melded = v.melded || [];
   return `<div class="group">${(v.hand || []).map(btn).join("")}</div>${melded.length ? `<div class="group melded" role="group" aria-label="your melded cards, playable">${melded.map(btn).join("")}</div>` : ""}`;
 }
