@@ -159,3 +159,36 @@ def test_gin_layoffs_shown_card_by_card(server: str, server_db: Path, browser: B
     assert page.locator("#modal.hidden").count() == 1
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_casino_sweep_is_cheered(server: str, server_db: Path, browser: Browser) -> None:
+    """Capturing every card on the table gets a moment of celebration, and the pile counts the sweep."""
+    from cardtable.match import Match
+
+    match = Match("casino", first_dealer=0, seat_names=["Dealer", "Ann"])
+    for c in ["9H", "KS", "3C", "6D", "2S", "7C", "QS", "JH", "4H", "5S", "8C", "AD"]:  # Ann holds 9H; the table: 3C 6D 4H 5S
+        match.apply(f"deal {c}")
+    store = Store.open(str(server_db))
+    try:
+        table, tokens = add_table(TableManager(store), match, [("computer", "random"), ("human", None)])
+    finally:
+        store.close()
+    page = new_page(browser, "phone")
+    page.goto(f"{server}/#/t/{table.id}/{tokens[1]}")
+    page.wait_for_selector(".prompt.mine")
+    page.locator("#hand .hand-card[data-card='9H']").tap(position={"x": 6, "y": 30})
+    assert page.locator(".loose .card.lit").count() == 4  # what the 9 can take lights up
+    capture = page.locator(".actions .action.primary")
+    assert capture.inner_text() == "Capture 6♦+3♣ and 5♠+4♥ with your 9♥"
+    capture.tap()
+    page.wait_for_selector(".banner.cheer", timeout=10_000)
+    assert page.inner_text(".banner.cheer") == "Sweep! Ann clears the table"
+    assert "1 sweep" in page.inner_text("[data-pile='1']")
+    # the log names who did what: Casino's extra lines (the sweep) once shifted every later entry
+    log = page.locator("#log li").evaluate_all("els => els.map(e => e.textContent)")  # the drawer is closed
+    assert any(line.startswith("You capture ") and line.endswith("with the 9♥") for line in log), log
+    assert not any("sweep by" in line for line in log), log
+    assert "sweep by" not in page.inner_text("#last-move")
+    page.screenshot(path=str(ARTIFACTS / "casino-sweep-phone.png"))
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

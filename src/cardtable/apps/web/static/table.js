@@ -20,6 +20,7 @@ export function tablePage(main, id, token) {
   let ws = null, state = null, queue = [], busy = false, closed = false, retry = 500;
   let sel = new Set(), hints = null, notice = "", drawerOpen = false, showdown = null, lastTap = { c: null, t: 0 };
   let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
+  let cheer = "", cheerTimer = null;
   let { pace } = prefs();
   main.innerHTML = `<div class="table-page"><div id="felt" class="felt"><p class="connecting">Connecting…</p></div>
     <aside id="drawer" class="drawer" aria-label="Score sheet, log and settings"></aside></div>
@@ -60,6 +61,8 @@ export function tablePage(main, id, token) {
       const before = snapshot(felt);
       const prev = state;
       state = msg;
+      const swept = sweptBy(prev, msg);
+      if (swept !== null) { cheer = `Sweep! ${msg.side_names[swept]} ${msg.side_names[swept] === "You" ? "clear" : "clears"} the table`; clearTimeout(cheerTimer); cheerTimer = setTimeout(() => { cheer = ""; draw(); }, 2200); }
       if (notice.startsWith("Connection")) notice = "";
       if (msg.paused) notice = msg.paused;  // the table waits for the database (it resumes by itself)
       else if (notice.startsWith("Reconnecting to the database") || notice.startsWith("The database is unavailable")) notice = "";
@@ -111,6 +114,7 @@ export function tablePage(main, id, token) {
       <button type="button" id="menu-btn" class="menu-btn" aria-expanded="${drawerOpen}" aria-controls="drawer">Menu</button></header>`;
     const banner = s.over ? "" : g.banner(s);
     if (s.over) html += `<div class="banner over" role="status">Match over: ${esc(s.side_names[s.over.winner])} ${s.side_names[s.over.winner] === "You" ? "win" : "wins"} ${s.over.final.join(" to ")}. <a href="#/">Back to the lobby</a></div>`;
+    else if (cheer) html += `<div class="banner cheer" role="status">${esc(cheer)}</div>`;
     else if (banner) html += `<div class="banner" role="status">${esc(banner)}</div>`;
     html += `<div class="opponents n${others.length}">${others.map((i) => {
       const o = g.opponent(s, i);
@@ -146,10 +150,10 @@ export function tablePage(main, id, token) {
   };
 
   const lastMove = (s) => {
-    const ev = s.view.events || [], actors = s.actors || [];
+    const ev = s.view.events || [];
     for (let i = ev.length - 1; i >= 0; i--) {
-      const a = actors[i];
-      if (a === undefined || a < 0) continue;
+      const a = actorOf(s, i);
+      if (a === null) continue;
       const text = narrate(ev[i], seatName(s, a));
       if (text) return text;
     }
@@ -226,8 +230,8 @@ export function tablePage(main, id, token) {
     const invites = JSON.parse(localStorage.getItem(`invites:${id}`) || "[]").filter((l) => l.seat !== s.you);
     const names = s.seats.map((x, i) => seatName(s, i));
     const told = (s.view.events || []).map((e, i) => {
-      const a = (s.actors || [])[i];
-      return a !== undefined && a >= 0 ? narrate(e, names[a]) : null;
+      const a = actorOf(s, i);
+      return a === null ? null : narrate(e, names[a]);
     }).filter(Boolean);
     const log = told.slice(-60);  // numbered from the hand's first move (the list's padding fits 3 digits)
     const keep = drawer.querySelector("#log")?.scrollTop;
@@ -277,6 +281,26 @@ export function tablePage(main, id, token) {
 
   connect();
   return { close: () => { closed = true; if (showdown) showdown.stop(); if (ws) ws.close(); } };
+}
+
+/**
+ * Who made the move of log entry `i`: Casino writes it in the entry ("seat 1: 9H x ..."; its extra lines,
+ * such as a sweep, belong to nobody); the other games log one entry per action, in step with `actors`.
+ */
+function actorOf(s, i) {
+  const e = String((s.view.events || [])[i] ?? "");
+  const m = e.match(/^seat (\d+): /);
+  if (m) return Number(m[1]);
+  if (s.game === "casino") return null;
+  const a = (s.actors || [])[i];
+  return a === undefined || a < 0 ? null : a;
+}
+
+/** The side whose capture just swept the Casino table (its sweep count went up), or null. */
+function sweptBy(prev, s) {
+  if (!prev || s.game !== "casino" || prev.hand_no !== s.hand_no || !prev.view.sweeps || !s.view.sweeps) return null;
+  const i = s.view.sweeps.findIndex((n, k) => n > (prev.view.sweeps[k] || 0));
+  return i >= 0 ? i : null;
 }
 
 function sheet(s) {
