@@ -11,7 +11,9 @@ export function breakdown(s, last, step = Infinity) {
   const v = last.view;
   const d = last.details || {};
   const points = `<p class="points">${last.points.map((p, i) => `${esc(names[i] || "side " + (i + 1))}: <b>${p}</b>`).join(" · ")}</p>`;
-  let html = `<p class="summary"><b>${esc(last.summary)}</b></p>${points}`;
+  // the engine's one-line summary reads like a record ("side 0: 10 (32 cards, ...)"): the table below says it in words
+  const summary = s.game === "gin" || !(d.sides || d.meld_points) ? `<p class="summary"><b>${esc(last.summary)}</b></p>` : "";
+  let html = `${summary}${points}`;
   if (s.game === "gin" && v.showdown) {
     const sd = v.showdown;
     if (sd.outcome === "void") html += `<p>Void hand: ${esc(sd.void_reason)}. Nobody scores; the same dealer deals again.</p>`;
