@@ -426,25 +426,6 @@ class TableManager:
                       manager=self)
         return table
 
-    def live_tables(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Tables whose match is in progress, newest first (public facts only)."""
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(
-                select(s.web_tables.c.id, s.web_tables.c.seats, s.games.c.game, s.games.c.totals, s.games.c.uid,
-                       s.games.c.updated_at)
-                .join(s.games, s.games.c.id == s.web_tables.c.game_id)
-                .where(s.games.c.status == s.IN_PROGRESS)
-                .order_by(s.games.c.updated_at.desc()).limit(limit)
-            ).all()
-        out = []
-        for r in rows:
-            seats = [SeatSpec.from_json(x) for x in json.loads(r.seats)]
-            out.append({"id": r.id, "game": r.game, "totals": json.loads(r.totals or "[]"),
-                        "seats": [{"kind": sp.kind, "name": sp.name, "level": sp.level} for sp in seats],
-                        "online": sum(len(self.tables[r.id].clients.get(i, ())) for i in range(len(seats)))
-                        if r.id in self.tables else 0})
-        return out
-
     # --- tables ----------------------------------------------------------------------------------
     async def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
         """Create a table from a lobby request; return it and the invite token of each human seat."""
