@@ -176,11 +176,18 @@ def _v4_moves(conn: Connection) -> None:
     ))
 
 
+def _v5_lobby_state(conn: Connection) -> None:
+    """Web tables keep the lobby's state across a restart: listed publicly or not, and which seats have come."""
+    conn.execute(text("ALTER TABLE web_tables ADD COLUMN public BOOLEAN DEFAULT FALSE NOT NULL"))
+    conn.execute(text("ALTER TABLE web_tables ADD COLUMN joined VARCHAR(200) DEFAULT '[]' NOT NULL"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, games, records", _v1_initial),
     Migration(2, "game seats, public uid, totals, margin, counts, source", _v2_seats_and_summary),
     Migration(3, "web tables with per-seat token hashes", _v3_web_tables),
     Migration(4, "moves appended one row each", _v4_moves),
+    Migration(5, "web tables: public flag and joined seats", _v5_lobby_state),
 )
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
 

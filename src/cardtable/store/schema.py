@@ -31,7 +31,9 @@ Tables
 ``web_tables`` (version 3)
     one row per table of the web server: ``id`` (random, public), ``game_id``
     (unique, foreign key), ``seats`` (JSON: kind, level, name and the SHA-256 of
-    each human seat's invite token), ``undos`` and ``created_at``.
+    each human seat's invite token), ``undos`` and ``created_at``; since
+    version 5 ``public`` (listed in the lobby) and ``joined`` (JSON list of the
+    human seats that have come to the table).
 
 ``moves`` (version 4)
     moves saved since the game's record was last written whole: ``(game_id,
@@ -46,6 +48,7 @@ Tables
 from __future__ import annotations
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -56,11 +59,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 __all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "web_tables", "moves", "STATUSES"]
 
-LATEST_VERSION = 4
+LATEST_VERSION = 5
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -140,6 +144,8 @@ web_tables = Table(
     Column("seats", Text, nullable=False),
     Column("undos", Integer, nullable=False, server_default="0"),
     Column("created_at", DateTime, nullable=False),
+    Column("public", Boolean, nullable=False, server_default=false()),
+    Column("joined", String(200), nullable=False, server_default="[]"),
     Index("ux_web_tables_game", "game_id", unique=True),
 )
 

@@ -2,7 +2,10 @@
 
 * The lobby lists only tables marked public (set up with ``"public": true``):
   a table among friends is private and reachable only through its invite and
-  watch links. Each entry says whom the table still waits for.
+  watch links. Each entry says whom the table still waits for. The flag is
+  stored with the table, and so is who has come to it: after a restart the
+  public tables are listed again (:func:`load_public`) and a table does not
+  wait for people who had already joined.
 * ``GET /api/tables/{id}`` gives a table's public summary (no tokens), which
   the browser uses for "My tables": the seat tokens themselves stay in the
   browser's storage and travel only inside WebSocket messages, never in a URL
@@ -29,7 +32,8 @@ from ...store import Store
 from ...store import schema as s
 from .tables import Table, TableManager, WebError
 
-__all__ = ["DEFAULT_EXPIRY_HOURS", "expiry_seconds", "table_summary", "listing", "expire_idle", "register"]
+__all__ = ["DEFAULT_EXPIRY_HOURS", "expiry_seconds", "table_summary", "listing", "load_public", "expire_idle",
+           "register"]
 
 DEFAULT_EXPIRY_HOURS = 72.0
 SWEEP_EVERY = 60.0
@@ -84,6 +88,26 @@ def listing(manager: TableManager, limit: int = 50) -> list[dict[str, Any]]:
     return [table_summary(t) for t in tables[:limit]]
 
 
+def stored_public(manager: TableManager, limit: int = 50) -> list[str]:
+    """Ids of the stored public tables whose match is in progress (a blocking query: run in a thread)."""
+    with manager.store.engine.connect() as conn:
+        rows = conn.execute(
+            select(s.web_tables.c.id).join(s.games, s.games.c.id == s.web_tables.c.game_id)
+            .where(s.web_tables.c.public.is_(True), s.games.c.status == s.IN_PROGRESS)
+            .order_by(s.games.c.updated_at.desc()).limit(limit)
+        ).scalars().all()
+    return [str(r) for r in rows]
+
+
+async def load_public(manager: TableManager, limit: int = 50) -> None:
+    """Open the stored public tables that this server has not opened yet (those of before a restart),
+    so that the lobby lists them; a table that cannot be opened is left out."""
+    for table_id in await asyncio.to_thread(stored_public, manager, limit):
+        if table_id not in manager.tables:
+            with contextlib.suppress(WebError):
+                await manager.get(table_id)
+
+
 def expire_idle(manager: TableManager, max_idle: float, *, now: datetime | None = None) -> list[str]:
     """Abandon every web table whose match is in progress and has not moved for ``max_idle`` seconds.
 
@@ -126,10 +150,15 @@ def register(app: FastAPI, manager: TableManager, *, expire_after: float | None 
             await asyncio.to_thread(expire_idle, manager, max_idle)
 
     app.state.sweep_tables = sweep
+    public_loaded = [False]
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
         await sweep()
+        if not public_loaded[0]:  # once per server: tables made since are in memory already
+            with contextlib.suppress(Exception):  # the database is down: the listing shows what is open
+                await load_public(manager)
+                public_loaded[0] = True
         return {"tables": listing(manager)}
 
     @app.get("/api/tables/{table_id}")

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .tables import Table
 
 __all__ = ["PAUSED", "DB_REFUSED", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
-           "load_row", "roll_back", "stored_actions", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
+           "load_row", "roll_back", "save_joined", "stored_actions", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
 
 T = TypeVar("T")
 log = logging.getLogger("cardtable.web")
@@ -68,10 +68,21 @@ def insert_table(store: Store, table: Table) -> None:
     def row(conn: Connection, game_id: int) -> None:
         conn.execute(insert(s.web_tables).values(
             id=table.id, game_id=game_id, seats=json.dumps([sp.to_json() for sp in table.seats]),
-            undos=table.undos, created_at=datetime.now(UTC).replace(tzinfo=None)))
+            undos=table.undos, created_at=datetime.now(UTC).replace(tzinfo=None), public=table.public,
+            joined=json.dumps(sorted(table.joined))))
 
     table.game_id = store.save_match(table.match, seat_kinds=seat_kinds(table), source="web", also=row)
     table.saved = stored_actions(table.match)
+
+
+def save_joined(store: Store, table_id: str, joined: Iterable[int]) -> None:
+    """Store which human seats of a table have come, so a restart does not wait for them again."""
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(update(s.web_tables).where(s.web_tables.c.id == table_id)
+                         .values(joined=json.dumps(sorted(joined))))
+    except SQLAlchemyError as exc:
+        raise StoreError(f"database error ({store.url}): {one_line(exc)}") from exc
 
 
 def save_moves(store: Store, table: Table) -> int:

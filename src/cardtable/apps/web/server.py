@@ -271,8 +271,11 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                         seat = found
                         async with table.lock:  # never show a move that is not saved yet
                             table.clients.setdefault(seat, set()).add(conn)
+                            first = seat not in table.joined
                             table.joined.add(seat)  # play starts once every person has come (lobby.py)
                             table.broadcast()  # everyone sees the seat come online (and the joiner its state)
+                        if first:
+                            await manager.remember_joined(table)
                         manager.kick(table)
                     elif kind == "spectate":
                         if len(table.spectators) >= MAX_SPECTATORS:

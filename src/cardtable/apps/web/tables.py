@@ -355,6 +355,16 @@ def computer_name(seat: int, players: int, rules: Any) -> str:
     return ("Left", across, "Right")[seat - 1] if seat in (1, 2, 3) else f"Computer {seat + 1}"
 
 
+def _joined(stored: Any, seats: list[SeatSpec]) -> set[int]:
+    """The stored ``joined`` column as a set of human seats (anything else in it is ignored)."""
+    try:
+        raw = json.loads(stored or "[]")
+    except ValueError:
+        return set()
+    return {i for i in raw if isinstance(i, int) and 0 <= i < len(seats) and seats[i].kind == "human"} \
+        if isinstance(raw, list) else set()
+
+
 def dataclass_replace_hands(rec: GameRecord, hands: list[list[str]]) -> GameRecord:
     import dataclasses
 
@@ -390,6 +400,14 @@ class TableManager:
             self.reconnector.pause(table, exc, what)
             raise WebError("database", db.DB_REFUSED) from None
 
+    async def remember_joined(self, table: Table) -> None:
+        """Store the seats that have come to ``table`` (a restart then does not wait for them again);
+        a failure is logged only: the table plays on, and the person is simply awaited again after a restart."""
+        try:
+            await db.bounded(self.store, db.save_joined, self.store, table.id, set(table.joined))
+        except StoreError as exc:
+            log.warning("table %s: who has joined is not saved: %s", table.id, db.one_line(exc))
+
     async def _resume(self, table: Table) -> None:
         """The database is back: reload the table as stored (a save whose answer was lost may have landed), go on."""
         async with table.lock:
@@ -423,7 +441,7 @@ class TableManager:
         seats = [SeatSpec.from_json(x) for x in json.loads(row.seats)]
         match = self.store.load_match(int(row.game_id))
         table = Table(id=table_id, match=match, seats=seats, game_id=int(row.game_id), undos=int(row.undos),
-                      manager=self)
+                      manager=self, public=bool(row.public), joined=_joined(row.joined, seats))
         return table
 
     # --- tables ----------------------------------------------------------------------------------
