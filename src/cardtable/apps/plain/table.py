@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from ...cards import Card
 from ...errors import AmbiguousActionError, CardtableError, InvalidNotationError
 from .. import launcher
+from ..hint_words import value_words
 from ..render import render_hand_result, render_score_sheet, render_view, side_labels
 from ..words import conjugate, describe_move, join_words, spoken_cards
 from .lines import LineReader
@@ -172,13 +173,15 @@ class PlainTable:
             self.say("No advice available for this game.")
             return
         state = self.s.state
-        said = []
-        for h in hints:
+        worth = value_words([h.value for h in hints])
+        self.say("Advice, best first:")
+        for i, h in enumerate(hints):
             try:
-                said.append(describe_move(state, state.parse_action(h.action)))
+                move = describe_move(state, state.parse_action(h.action))
             except CardtableError:
-                said.append(h.action)
-        self.say(f"Advice, best first: {'; then '.join(said)}.")
+                move = h.action
+            why = " — ".join(x for x in (h.note, worth[i]) if x)
+            self.say(f"  - {move}" + (f": {why}" if why else ""))
 
     # --- the loop -----------------------------------------------------------------------------------
     def run(self) -> int:

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from ...errors import CardtableError
 from .. import launcher
+from ..hint_words import value_words
 from ..words import conjugate, plural
 from .cardart import inline_cards
 from .common import DEFAULT_PACE, short_name
@@ -246,7 +247,7 @@ class HintScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     HintScreen { align: center middle; }
     #hint-box { width: 70; max-width: 95%; height: auto; max-height: 80%; border: thick $success; background: $surface; padding: 0 1; }
-    #hint-list { height: auto; max-height: 12; }
+    #hint-list { height: auto; max-height: 14; }
     """
 
     def __init__(self, session: TableSession, hints: list[Any]) -> None:
@@ -257,20 +258,21 @@ class HintScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         agent = self.session.hint_agent()
         name = getattr(agent, "name", type(agent).__name__)
-        best = next((h.value for h in self.hints if h.value is not None), None)
+        worth = value_words([h.value for h in self.hints])
         with Vertical(id="hint-box"):
             yield Static(Text(f"Hints from the {name} computer player", style="bold"))
-            yield Static(Text("Its estimate of the points each move wins you this hand, compared with its "
-                              "best move. Enter plays the highlighted move, Esc closes.", style="dim"))
+            yield Static(Text("Its best move first, with why, and how many points per hand it expects each "
+                              "to gain over the next. Enter plays the highlighted move, Esc closes.", style="dim"))
             if not self.hints:
                 yield Static("(no suggestions)")
             opts = []
             for i, h in enumerate(self.hints):
                 t = Text(f"{i + 1}. ")
                 t.append_text(self._label(h.action))
-                t.append(f"   {hint_value_text(h.value, best)}", style="cyan")
                 if h.note:
-                    t.append(f"   {h.note}", style="dim")
+                    t.append(f"\n   {h.note}", style="italic")
+                if worth[i]:
+                    t.append(f"\n   {worth[i]}", style="cyan")
                 opts.append(Option(t, id=f"hint-{i}"))
             yield OptionList(*opts, id="hint-list")
 

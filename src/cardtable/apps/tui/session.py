@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...agents import explaining_agent, make_agent
@@ -24,7 +24,8 @@ from ...match import Match
 from ...record import GameRecord
 from ...registry import make_game
 from ...undo import UndoCheck, cut_actors, take_back, undo_check
-from ..words import conjugate
+from ..hint_words import distinct, hint_reasons, reasons_text
+from ..words import conjugate, describe_move
 from .adapters import GameAdapter, adapter_for
 from .common import short_name, team_names
 
@@ -312,7 +313,15 @@ class TableSession:
         if agent is None or not self.human_to_act():
             return []
         raw = agent.explain(self.view(), self.m.state.legal_moves(), k)
-        return [_to_hint(item) for item in list(raw)[:k]]
+        state = self.m.state
+        hints = [_to_hint(item) for item in list(raw)[:k]]
+        labels = []
+        for h in hints:
+            try:
+                labels.append(describe_move(state, state.parse_action(h.action)))
+            except CardtableError:
+                labels.append(h.action)
+        return [_with_reasons(state, hints[i]) for i in distinct(labels)]  # a Pinochle card's copies: one hint
 
     # --- persistence --------------------------------------------------------------------------------
     def save(self) -> None:
@@ -364,6 +373,17 @@ def _to_hint(item: Any) -> Hint:
     value = _num(getattr(item, "value", getattr(item, "score", None)))
     note = getattr(item, "note", getattr(item, "reason", getattr(item, "why", "")))
     return Hint(str(action), value, str(note or ""))
+
+
+def _with_reasons(state: Any, hint: Hint) -> Hint:
+    """``hint`` with its reasons in words as the note (:mod:`cardtable.apps.hint_words`), if it has none."""
+    if hint.note:
+        return hint
+    try:
+        move = state.parse_action(hint.action)
+    except CardtableError:
+        return hint
+    return replace(hint, note=reasons_text(hint_reasons(state, move)))
 
 
 def _num(x: Any) -> float | None:

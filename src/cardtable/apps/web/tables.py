@@ -17,7 +17,7 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,6 +35,7 @@ from ...store import Store, StoreError
 from ...store import schema as s
 from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
+from ..hint_words import distinct, hint_reasons, value_words
 from ..words import describe_move
 from . import persistence as db
 from .hints import HintDesk, HintRefused
@@ -355,6 +356,21 @@ def computer_name(seat: int, players: int, rules: Any) -> str:
     return ("Left", across, "Right")[seat - 1] if seat in (1, 2, 3) else f"Computer {seat + 1}"
 
 
+def hint_entries(state: Any, ranked: Sequence[tuple[Any, float | None]]) -> list[dict[str, Any]]:
+    """The hint message's entries, best first: notation, the move in words, its value, the reasons in words
+    (``why``) and the value as points per hand against the next move (``worth``, may be empty)."""
+    moves = [state.parse_action(action) if isinstance(action, str) else action for action, _value in ranked]
+    labels = [describe_move(state, move) for move in moves]
+    out: list[dict[str, Any]] = []
+    for i in distinct(labels):  # two copies of a Pinochle card are one suggestion
+        value = ranked[i][1]
+        out.append({"m": str(moves[i]), "label": labels[i],
+                    "value": None if value is None else round(float(value), 3), "why": hint_reasons(state, moves[i])})
+    for entry, worth in zip(out, value_words([e["value"] for e in out]), strict=True):
+        entry["worth"] = worth
+    return out
+
+
 def _joined(stored: Any, seats: list[SeatSpec]) -> set[int]:
     """The stored ``joined`` column as a set of human seats (anything else in it is ignored)."""
     try:
@@ -638,8 +654,7 @@ class TableManager:
             else:
                 raw = await asyncio.to_thread(agent.explain, view, legal, k)
                 ranked = [(x[0], x[1]) if isinstance(x, tuple | list) else (x, None) for x in list(raw)[:k]]
-            return [{"m": str(action), "label": describe_move(state, action),
-                     "value": None if value is None else round(float(value), 3)} for action, value in ranked[:k]]
+            return await asyncio.to_thread(hint_entries, state, ranked[:k])
 
         try:
             return await self.hint_desk.work_out(table.id, key, client, think)

@@ -138,7 +138,10 @@ export function tablePage(main, id, token) {
     if (myTurn) {
       const bs = g.buttons(s, sel);
       html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => a.disabled ? `<button type="button" class="action why" disabled>${esc(prettyText(a.label))}</button>` : `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
-      if (hints) html += `<div class="hints"><b>Suggested:</b> ${hints.length ? hints.map((h) => `<button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}</button>`).join(" ") : "no suggestion"}</div>`;
+      if (hints) html += `<div class="hints" role="region" aria-label="Suggested moves"><b>Suggested:</b> ${hints.length ? `<ol class="hint-list">${hints.map((h) => {
+        const why = [(h.why || []).join("; "), h.worth || ""].filter(Boolean);
+        return `<li><button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}</button>${why.length ? `<span class="hint-why">${esc(prettyText(why.join(" · ")))}</span>` : ""}</li>`;
+      }).join("")}</ol>` : "no suggestion"}</div>`;
     }
     html += `</div>`;
     felt.innerHTML = html;
