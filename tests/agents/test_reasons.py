@@ -101,13 +101,12 @@ def test_casino_build_is_one_you_can_take() -> None:
 def test_casino_trail_says_what_it_gives_away() -> None:
     g = CasinoGame()
     s = g.from_position("dealer: 1; turn: 0; hand0: QS 6H; hand1: 4H 9C; table: KD")
-    assert why(s, "6H trail") == ["nothing can be captured or built with your cards",
-                                  "gives nothing away: the 6♥ scores nothing, and no card on the table pairs or "
-                                  "adds up with it"]
-    assert why(s, "QS trail")[1:] == ["no card on the table pairs or adds up with the Q♠",
-                                      "the Q♠ can be taken only by a queen"]
+    assert why(s, "6H trail") == ["gives nothing away: the 6♥ is no point card or spade, and no card on the table "
+                                  "pairs or adds up with it", "nothing can be captured or built with your cards"]
+    assert why(s, "QS trail") == ["no card on the table pairs or adds up with the Q♠",
+                                  "the Q♠ can be taken only by a queen", "nothing can be captured or built with your cards"]
     s = g.from_position("dealer: 1; turn: 0; hand0: 3D 8S KS; hand1: 4H 9C 2H; table: 5C")
-    assert why(s, "3D trail") == ["the 3♦ is worth nothing to whoever takes it"]
+    assert why(s, "3D trail") == ["the 3♦ is no point card or spade for whoever takes it"]
 
 
 def test_casino_a_move_that_leaves_your_build_says_it_keeps_it() -> None:

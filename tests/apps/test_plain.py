@@ -223,3 +223,13 @@ def test_lines_wrap_to_a_terminal_but_not_to_a_pipe(monkeypatch: pytest.MonkeyPa
     piped = io.StringIO()
     play_plain("pinochle", ["medium"], seed=7, stdin=io.StringIO("help\nquit\n"), stdout=piped)
     assert max(len(ln) for ln in piped.getvalue().splitlines()) > 80
+
+
+def test_hint_says_why_in_words() -> None:
+    """Line mode's advice: each suggested move in words, its reasons, and the value as points per hand."""
+    code, out = play(["gin", "--plain", "--seed", "5", "--no-save", "-o", "medium"], "hint\nquit\n")
+    assert code == 0
+    advice = out[out.index("Advice, best first:"):].splitlines()[1:3]
+    assert all(re.match(r"^  - [A-Z].*: \S", line) for line in advice), advice
+    assert "per hand better than the next move" in advice[0]
+    assert re.search(r"deadwood|meld", advice[0]), advice[0]

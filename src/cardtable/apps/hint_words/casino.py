@@ -73,20 +73,20 @@ def casino_reasons(view: CasinoView, action: Any, after: CasinoView | None, lega
         if raised:
             out.append(f"takes over their {raised[0].value}-build")
     elif action.kind == "trail":
-        if all(a.kind == "trail" for a in legal):
-            out.append("nothing can be captured or built with your cards")
         alone = not any(c.rank == card.rank or (not card.is_court and not c.is_court
                                                  and VALUE[c.index] + VALUE[card.index] <= 10) for c in view.table)
         worthless = not point_cards([card]) and card.suit != 0
         if alone and worthless:
-            out.append(f"gives nothing away: the {card_name(card)} scores nothing, and no card on the table "
-                       "pairs or adds up with it")
+            out.append(f"gives nothing away: the {card_name(card)} is no point card or spade, and no card on "
+                       "the table pairs or adds up with it")
         elif alone:
             out.append(f"no card on the table pairs or adds up with the {card_name(card)}")
         elif worthless:
-            out.append(f"the {card_name(card)} is worth nothing to whoever takes it")
+            out.append(f"the {card_name(card)} is no point card or spade for whoever takes it")
         if card.is_court:
             out.append(f"the {card_name(card)} can be taken only by {_RANK_NAMES[card.rank]}")
+        if all(a.kind == "trail" for a in legal):
+            out.append("nothing can be captured or built with your cards")
     in_move = {m for _v, m in action.builds}
     mine = [b for b in view.builds if b.controller == view.seat and b.cards not in in_move]
     if mine and len(out) < 3:
