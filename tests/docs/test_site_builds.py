@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +87,25 @@ def test_strict_build_rejects_a_broken_rule_link(tmp_path: Path) -> None:
     (docs / "index.md").write_text("# Home\n\nSee [rule 4.9.9](rules/gin_rummy.md#4.9.9).\n", encoding="utf-8")
     broken = _build(path, tmp_path / "broken")
     assert broken.returncode != 0 and "4.9.9" in broken.stderr
+
+
+# Command-line plumbing, the apps and the database internals are not library API.
+NOT_API = {"cardtable.cli", "cardtable.docs_cli", "cardtable.simulate", "cardtable.arena.cli",
+           "cardtable.store.migrations", "cardtable.store.schema", "cardtable.adapters.conftest"}
+
+
+def test_every_library_module_is_in_the_api_reference() -> None:
+    """A new module of the library gets its ``::: module`` line in ``docs/api/`` (or a place in NOT_API)."""
+    src = ROOT / "src"
+    listed = set()
+    for page in (ROOT / "docs" / "api").glob("*.md"):
+        listed |= set(re.findall(r"^::: ([\w.]+)$", page.read_text(encoding="utf-8"), re.MULTILINE))
+    modules = set()
+    for path in (src / "cardtable").rglob("*.py"):
+        parts = path.relative_to(src).with_suffix("").parts
+        if "apps" in parts or any(p.startswith("_") and p != "__init__" for p in parts):
+            continue
+        modules.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    # a package is documented by its own line or by its modules' lines
+    missing = sorted(m for m in modules - listed - NOT_API if not any(x.startswith(m + ".") for x in listed))
+    assert not missing, f"add these modules to a page of docs/api/ (a '::: module' line): {missing}"
