@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("textual")
 
 from textual.widgets import OptionList
+from tui_support import plain, save
 
 from cardtable.apps.hint_words import hint_reasons, reasons_text
 from cardtable.apps.tui.app import CardtableApp
@@ -41,10 +42,12 @@ def test_hint_dialog_shows_reasons_and_points_per_hand() -> None:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, HintScreen)
-            options = screen.query_one("#hint-list", OptionList)
-            first = str(options.get_option_at_index(0).prompt)
-            assert screen.hints[0].note and screen.hints[0].note in first.replace("\n", " ")
-            assert "points per hand better than the next move" in first or "about as good" in first
+            first = plain(screen.query_one("#hint-list", OptionList).get_option_at_index(0).prompt, width=60)
+            assert screen.hints[0].note and " ".join(first.split()).count(screen.hints[0].note) == 1
+            assert all(line.startswith("   ") for line in first.splitlines()[1:])  # reasons indented under the move
+            assert "points per hand better than the next move" in " ".join(first.split())
+            text = save(app, "hint_words_gin_80x24")
+            assert "Hints from the" in text and "Esc closes" in text
             await pilot.press("escape")
 
     asyncio.run(go())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -269,11 +271,12 @@ class HintScreen(ModalScreen[str | None]):
             for i, h in enumerate(self.hints):
                 t = Text(f"{i + 1}. ")
                 t.append_text(self._label(h.action))
-                if h.note:
-                    t.append(f"\n   {h.note}", style="italic")
+                lines: list[Text | Padding] = [t]
+                if h.note:  # wrapped lines keep the indent
+                    lines.append(Padding(Text(h.note, style="italic"), (0, 0, 0, 3)))
                 if worth[i]:
-                    t.append(f"\n   {worth[i]}", style="cyan")
-                opts.append(Option(t, id=f"hint-{i}"))
+                    lines.append(Padding(Text(worth[i], style="cyan"), (0, 0, 0, 3)))
+                opts.append(Option(Group(*lines), id=f"hint-{i}"))
             yield OptionList(*opts, id="hint-list")
 
     def _label(self, action: str) -> Text:
