@@ -92,3 +92,20 @@ def test_a_version_4_database_upgrades_and_keeps_its_tables(tmp_path: Path) -> N
         summary = client.get(f"/api/tables/{made['id']}").json()
         assert summary["public"] is False and summary["waiting"] == ["Ann", "Bea"]
         assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_a_join_that_cannot_be_stored_still_seats_the_person(db: str, monkeypatch: Any,
+                                                             caplog: Any) -> None:
+    from cardtable.apps.web import persistence
+    from cardtable.store import StoreError
+
+    def refuse(*_args: Any) -> None:
+        raise StoreError("database error (test): disk full")
+
+    monkeypatch.setattr(persistence, "save_joined", refuse)
+    with restarted(db) as client:
+        made = new_table(client, "gin", FRIENDS)
+        with client.websocket_connect(f"/ws/{made['id']}") as ann:
+            assert join(ann, made["seats"][0]["token"])["waiting"] == [1]
+        assert client.get(f"/api/tables/{made['id']}").json()["waiting"] == ["Bea"]  # seated in memory
+    assert "who has joined is not saved" in caplog.text and "disk full" in caplog.text

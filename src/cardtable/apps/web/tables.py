@@ -395,6 +395,7 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.think_delay = think_delay
         self._load_lock = asyncio.Lock()
+        self._join_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self.reconnector = db.Reconnector(store, self._resume)
         self.hint_desk = HintDesk()
@@ -420,7 +421,8 @@ class TableManager:
         """Store the seats that have come to ``table`` (a restart then does not wait for them again);
         a failure is logged only: the table plays on, and the person is simply awaited again after a restart."""
         try:
-            await db.bounded(self.store, db.save_joined, self.store, table.id, set(table.joined))
+            async with self._join_lock:  # one write at a time, each of the seats joined by then: the last is whole
+                await db.bounded(self.store, db.save_joined, self.store, table.id, set(table.joined))
         except StoreError as exc:
             log.warning("table %s: who has joined is not saved: %s", table.id, db.one_line(exc))
 
