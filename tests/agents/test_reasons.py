@@ -85,12 +85,17 @@ def test_gin_opponent_note_comes_from_what_the_opponent_did() -> None:
 def test_casino_capture_counts_cards_and_points_and_a_sweep_is_named() -> None:
     g = CasinoGame()
     s = g.from_position("dealer: 1; turn: 0; hand0: 3D 8S TS; hand1: 4H 9C 2H; table: 5C TD")
-    assert why(s, "TS x TD") == ["takes 1 card from the table including the 10♦ (2 points)"]
+    assert why(s, "TS x TD") == ["takes the 10♦ from the table (2 points)"]
     s = g.from_position("dealer: 1; turn: 0; hand0: 8S KS 4C; hand1: 4H 9C 2H; table: 5C 3D")
     assert why(s, "8S x 5C+3D") == ["a sweep: clears the table (1 point)",
                                     "takes 2 cards from the table; 1 spade toward the most spades"]
     s = g.from_position("dealer: 1; turn: 0; hand0: 8S KS 4C; hand1: 4H 9C 2H; table: 5C 3D 7H")
     assert not any("sweep" in r for r in why(s, "8S x 5C+3D"))
+    s = g.from_position("dealer: 1; turn: 0; hand0: AS KS 4C; hand1: 4H 9C 2H; table: AD 7H")
+    assert why(s, "AS x AD") == ["takes the A♦ from the table (1 point), and your A♠ (1 point) with it"]
+    s = g.from_position("dealer: 1; turn: 0; hand0: TD KS 4C; hand1: 5H 9C 2H; table: 6D 4H 2S 8C")
+    assert why(s, "TD x 6D+4H 8C+2S")[1] == ("takes 4 cards from the table, including the 2♠ (1 point), "
+                                            "and your 10♦ (2 points) with them")
 
 
 def test_casino_build_is_one_you_can_take() -> None:
@@ -112,7 +117,7 @@ def test_casino_trail_says_what_it_gives_away() -> None:
 def test_casino_a_move_that_leaves_your_build_says_it_keeps_it() -> None:
     s = CasinoGame().from_position("dealer: 1; turn: 0; hand0: 8S 4C KH; hand1: 4H 9C 2H; "
                                    "table: [single 8 @0: 5C+3D] AH KD")
-    assert why(s, "KH x KD") == ["takes 1 card from the table", "keeps your 8-build for next turn"]
+    assert why(s, "KH x KD") == ["takes the K♦ from the table", "keeps your 8-build for next turn"]
     assert not any("keeps your" in r for r in why(s, "8S x [8]"))
 
 

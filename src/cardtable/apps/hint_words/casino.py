@@ -44,11 +44,18 @@ def casino_reasons(view: CasinoView, action: Any, after: CasinoView | None, lega
         for _value, mask in action.builds:
             taken += [Card.from_index(i) for i in bits(mask)]
         won = [*taken, card]
-        text = f"takes {plural(len(taken), 'card')} from the table"
-        special = point_cards(won)
-        if special:
-            text += " including " + join_words(special)
-        elif _spades(won):
+        if len(taken) == 1:
+            text = f"takes the {card_name(taken[0])} from the table" + "".join(
+                s.removeprefix(f"the {card_name(taken[0])}") for s in point_cards(taken))
+        else:
+            special = point_cards(taken)
+            text = f"takes {plural(len(taken), 'card')} from the table"
+            if special:
+                text += ", including " + join_words(special)
+        own = point_cards([card])
+        if own:
+            text += f", and your {own[0].removeprefix('the ')} with {'it' if len(taken) == 1 else 'them'}"
+        elif not any(point_cards([c]) for c in taken) and _spades(won):
             text += f"; {plural(_spades(won), 'spade')} toward the most spades"
         out.append(text)
         theirs = [b for b in view.builds if b.controller != view.seat and any(b.cards == m for _v, m in action.builds)]
