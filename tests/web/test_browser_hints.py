@@ -7,14 +7,14 @@ import re
 import pytest
 
 from . import browser_kit as kit
-from .browser_kit import ARTIFACTS, Browser, create_table, new_page, no_sideways_scroll, press, settle
+from .browser_kit import ARTIFACTS, Browser, audit, create_table, new_page, no_sideways_scroll, press, settle
 
 server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtures
 
 
 @pytest.mark.parametrize(("game", "size"), [("gin", "phone"), ("casino", "desktop"), ("pinochle", "phone")])
 def test_suggestions_explain_themselves(browser: Browser, server: str, game: str, size: str) -> None:
-    page = new_page(browser, size)
+    page = new_page(browser, size, audit=True)
     create_table(page, server, game)
     page.wait_for_selector(".prompt.mine", timeout=30_000)
     if page.locator("#hint-btn").is_hidden():
@@ -31,4 +31,5 @@ def test_suggestions_explain_themselves(browser: Browser, server: str, game: str
     for text in reasons:
         assert not re.search(r"\b[2-9TJQKA][SHDC][ab]?\b", text), text  # words and suit symbols, no notation
     no_sideways_scroll(page)
+    assert not audit(page)  # the suggestions and their reasons: nothing serious or critical for axe-core
     assert not page.errors  # type: ignore[attr-defined]
