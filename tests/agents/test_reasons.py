@@ -58,9 +58,10 @@ def test_gin_opponent_note_comes_from_what_the_opponent_did() -> None:
     take), and it is of the discarded card's rank or next to it in its suit."""
     rng = random.Random(4)
     seen = 0
+    seen_gone: list[str] = []
     for _ in range(30):
         s = GinGame().new_hand(0)
-        while not s.is_terminal() and seen < 12:
+        while not s.is_terminal() and (seen < 12 or not seen_gone):
             if s.is_chance_node():
                 s.apply(s.sample_chance(rng))
                 continue
@@ -77,8 +78,13 @@ def test_gin_opponent_note_comes_from_what_the_opponent_did() -> None:
                             seen += 1
                             taken = {c for c in kn.opp_taken}
                             assert any(abs(i % 13 - a.card.index % 13) <= 2 for i in taken), reason
+                        elif reason.startswith("the opponent "):
+                            gone = kn.opp_discards if " threw away " in reason else kn.opp_declined
+                            assert any(i % 13 == a.card.index % 13 for i in gone), reason
+                            seen_gone.append(reason)
             s.apply(legal[rng.randrange(len(legal))])
     assert seen, "no position where the opponent's take mattered"
+    assert any("threw away" in r for r in seen_gone), "no position where the opponent's discard mattered"
 
 
 # --- Casino -------------------------------------------------------------------------------------------

@@ -92,10 +92,10 @@ def gin_reasons(view: GinView, action: Any) -> list[str]:
                 out.insert(0, f"knocking now: your deadwood {left} against the limit {limit}")
         else:
             ready = " (low enough to knock next turn)" if left <= limit and view.stock_size > 2 else ""
-            out.append(f"leaves {_points(left)} of deadwood{ready}")
             note = _opponent_note(view, card)
-            if note is not None:
+            if note is not None:  # before the deadwood count: three reasons at most are shown
                 out.append(note)
+            out.append(f"leaves {_points(left)} of deadwood{ready}")
     elif kind in ("take", "take knock") and view.upcard is not None:
         card = view.upcard
         meld = _meld_with(hand | card.bit, card)
