@@ -138,6 +138,15 @@ def test_pinochle_follow_wins_with_counters_or_lets_go_cheaply() -> None:
     assert why(s, "play 9Ha") == ["lets the trick go cheaply: the 9♥ is no counter", "keeps your A♠ for stage 2"]
 
 
+def test_pinochle_says_when_no_card_can_win() -> None:
+    s = PinochleGame().from_position(
+        "dealer: 0; leader: 1; trumpcard: KSb; lead: ACa; hand1: ASa TSa KHa QHa 9Ca JDa QSa KCa TCa 9Da ASb; "
+        "hand0: KHb QHb 9Ha 9Hb JDb 9Db KDa QDa JHa 9Cb KCb TCb")
+    assert why(s, "play 9Cb") == ["lets the trick go cheaply: the 9♣ is no counter",
+                                  "no card you may play wins this trick"]
+    assert why(s, "play KCb") == ["no card you may play wins this trick"]
+
+
 def test_pinochle_meld_names_its_points() -> None:
     s = PinochleGame().from_position(PIN)
     s.apply(s.parse_action("play ACb"))

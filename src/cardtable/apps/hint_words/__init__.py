@@ -43,7 +43,7 @@ def hint_reasons(state: Any, action: Any) -> list[str]:
         if game == "casino":
             return casino_reasons(view, action, after, list(state.legal_actions()))
         if game == "pinochle":
-            return pinochle_reasons(view, action, after)
+            return pinochle_reasons(view, action, after, list(state.legal_actions()))
     except Exception:  # reasons are a courtesy: the hint itself still stands
         log.exception("no reasons for %s", action)
     return []

@@ -6,6 +6,7 @@ played on a copy), never from the opponent's concealed cards or the stock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...pinochle.deck import CARDS, card_points, higher_mask, index_of, mask_of, order_of, suit_of
@@ -37,9 +38,10 @@ def _unbeatable(view: PinochleView, card: int) -> bool:
     return not beaters & ~seen
 
 
-def pinochle_reasons(view: PinochleView, action: Any, after: PinochleView | None) -> list[str]:
+def pinochle_reasons(view: PinochleView, action: Any, after: PinochleView | None,
+                     legal: Sequence[Any] = ()) -> list[str]:
     """One to three short reasons for ``action`` at ``view``'s decision (``after``: the same seat's view
-    once the move is played)."""
+    once the move is played; ``legal``: every move the seat may make)."""
     rules = view.rules
     points = card_points(rules.counting if rules is not None else "simple")
     seat = view.seat
@@ -57,6 +59,9 @@ def pinochle_reasons(view: PinochleView, action: Any, after: PinochleView | None
                 out.append(text)
             elif not points[card]:
                 out.append(f"lets the trick go cheaply: the {card_name(CARDS[card])} is no counter")
+            playable = [a.card for a in legal if a.kind == "play"]
+            if playable and not any(follower_wins(lead, c, view.trump) for c in playable):
+                out.append("no card you may play wins this trick")
         else:
             if view.stage == 2 and _unbeatable(view, card):
                 out.append(f"the {card_name(CARDS[card])} cannot be beaten: every higher card and trump is played or yours")
