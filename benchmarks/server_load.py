@@ -68,6 +68,25 @@ import websockets
 from websockets.typing import Origin
 
 ROOT = Path(__file__).resolve().parents[1]
+GC_PROBE = """
+import atexit, gc, json, sys, time
+out, sys.argv = sys.argv[1], ["cardtable", *sys.argv[2:]]
+pauses, began = [], [0.0, 0.0]
+def timed(phase, info):
+    if phase == "start":
+        began[:] = time.monotonic(), time.thread_time()
+    else:
+        pauses.append((began[0], time.monotonic() - began[0], time.thread_time() - began[1], info["generation"],
+                       info["collected"]))
+def dump():
+    with open(out, "w") as f:
+        json.dump(pauses, f)
+gc.callbacks.append(timed)
+atexit.register(dump)
+from cardtable.cli import main
+sys.exit(main())
+"""
+"""The server under a garbage-collector stopwatch: every collection's pause is written to a file at exit."""
 
 
 def free_port() -> int:
@@ -148,7 +167,8 @@ async def player(url: str, table: str, token: str, seed: int, think: float, star
 
 
 async def run(url: str, tables: int, duration: float, think: float, game: str,
-              made: list[dict[str, Any]] | None = None) -> None:
+              made: list[dict[str, Any]] | None = None) -> tuple[float, float]:
+    """Play; return the monotonic clock's start and end of the measured play."""
     if made is None:
         made = []
         t0 = time.perf_counter()
@@ -168,7 +188,7 @@ async def run(url: str, tables: int, duration: float, think: float, game: str,
     lat = sorted(latencies)
     if not lat:
         print("no moves measured", failed[:3])
-        return
+        return start.started, start.stop
 
     def q(p: float) -> float:
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000
@@ -179,6 +199,19 @@ async def run(url: str, tables: int, duration: float, think: float, game: str,
           f"mean {statistics.fmean(lat) * 1000:.1f}")
     print(f"errors {len(errors)} {sorted(set(errors))}  failed connections {len(failed)}")
     print(f"target (200 tables, p99 < 100 ms): {'met' if tables >= 200 and q(0.99) < 100 else 'not met'}")
+    return start.started, start.stop
+
+
+def print_pauses(pauses: list[tuple[float, float, float, int, int]], window: tuple[float, float]) -> None:
+    """The server's garbage collections while the clients played: how many of each generation, the longest
+    pauses (wall clock; in brackets the CPU time the collection itself took, the rest being a wait for a core,
+    and the cyclic garbage it freed)."""
+    for gen in (0, 1, 2):
+        mine = sorted(((p, cpu, n) for at, p, cpu, g, n in pauses if g == gen and window[0] <= at <= window[1]),
+                      reverse=True)
+        if mine:
+            print(f"gc generation {gen} during play: {len(mine)} collections, total {sum(x[0] for x in mine) * 1000:.0f}"
+                  " ms, longest " + ", ".join(f"{p * 1000:.1f} ({cpu * 1000:.1f}, {n} freed)" for p, cpu, n in mine[:5]) + " ms")
 
 
 def load_average() -> str:
@@ -230,11 +263,14 @@ def main() -> int:
     ap.add_argument("--url", default=None, help="use a running server (ws://host:port) instead of starting one")
     ap.add_argument("--history", type=int, default=0, help="moves already played at each table (stored before start)")
     ap.add_argument("--profile", default=None, metavar="FILE", help="run the server under cProfile, write FILE")
+    ap.add_argument("--gc", action="store_true", help="time the server's garbage collections (longest pauses)")
     args = ap.parse_args()
     proc = None
     tmp = tempfile.TemporaryDirectory()
     url = args.url
     made = None
+    window = (0.0, float("inf"))
+    gc_log = os.path.join(tmp.name, "gc.json")
     print(f"before: {load_average()}", flush=True)
     if url is None:
         port = free_port()
@@ -246,7 +282,8 @@ def main() -> int:
                   flush=True)
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(args.tables + 10)}
         prof = ["-m", "cProfile", "-o", args.profile] if args.profile else []
-        proc = subprocess.Popen([sys.executable, *prof, "-m", "cardtable.cli", "--database", db, "serve",
+        entry = ["-c", GC_PROBE, gc_log] if args.gc else ["-m", "cardtable.cli"]
+        proc = subprocess.Popen([sys.executable, *prof, *entry, "--database", db, "serve",
                                  "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"ws://127.0.0.1:{port}"
         for _ in range(600):
@@ -256,7 +293,7 @@ def main() -> int:
             except OSError:
                 time.sleep(0.1)
     try:
-        asyncio.run(run(url, args.tables, args.duration, args.think, args.game, made))
+        window = asyncio.run(run(url, args.tables, args.duration, args.think, args.game, made))
     finally:
         print(f"after: {load_average()}", flush=True)
         if proc is not None:
@@ -265,6 +302,8 @@ def main() -> int:
                 proc.wait(30)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if args.gc and os.path.exists(gc_log):
+            print_pauses(json.loads(Path(gc_log).read_text()), window)
         tmp.cleanup()
     if args.profile:
         import pstats

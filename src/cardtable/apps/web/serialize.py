@@ -28,6 +28,11 @@ CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC][ab]?)(?![A-Za-z0-9
 """A card in notation inside any text (pinochle cards carry their copy letter)."""
 _PRIVATE_KEYS = frozenset({"deadwood", "extras"})
 _PLAIN = frozenset({str, int, bool, float, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Field names of each dataclass type met (``dataclasses.fields`` is slow to ask at every view)."""
+_RULES: dict[Any, Any] = {}
+"""Rules as JSON by their value (frozen, hashable): a table's rules are in every view it sends."""
+_RULES_MAX = 256
 
 
 def to_jsonable(value: Any) -> Any:
@@ -50,10 +55,21 @@ def to_jsonable(value: Any) -> Any:
             "groups": [[str(c) for c in mask_to_cards(g)] for g in groups],
         }
     to_dict = getattr(value, "to_dict", None)
-    if callable(to_dict) and hasattr(value, "PRESETS"):  # rules
-        return to_jsonable(to_dict())
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if callable(to_dict) and hasattr(value, "PRESETS"):  # rules: the same few at every table, never changed
+        try:
+            cached = _RULES.get(value)
+        except TypeError:  # a field that cannot be hashed: no caching
+            return to_jsonable(to_dict())
+        if cached is None:
+            if len(_RULES) >= _RULES_MAX:
+                _RULES.clear()
+            cached = _RULES[value] = to_jsonable(to_dict())
+        return cached
+    names = _FIELDS.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -55,7 +56,7 @@ from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
 from .serialize import serialize_view, to_jsonable
 from .tables import Table, TableManager, WebError
 
-__all__ = ["create_app", "serve", "MAX_MESSAGE", "RATE", "BURST"]
+__all__ = ["create_app", "serve", "settle_heap", "encode", "MAX_MESSAGE", "RATE", "BURST"]
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -70,6 +71,28 @@ MAX_SPECTATORS = 100
 MAX_SEAT_CONNECTIONS = 8
 CREATE_PER_MINUTE = 30
 DB_BUSY_TIMEOUT = 2.0  # seconds a move waits for a SQLite file locked by another program
+
+
+_ENCODED: dict[int, tuple[dict[str, Any], str]] = {}
+_ENCODED_MAX = 64
+
+
+def encode(message: dict[str, Any]) -> str:
+    """``message`` as compact JSON text, encoded once however many connections it is pushed to.
+
+    A table pushes the same message object to every connection of a seat and to all its
+    spectators; the text of the messages encoded lately is kept by the object's identity (the
+    object itself is kept with it, so an identity is never reused while cached). Messages are
+    not changed once pushed.
+    """
+    hit = _ENCODED.get(id(message))
+    if hit is not None and hit[0] is message:
+        return hit[1]
+    text = json.dumps(message, separators=(",", ":"))
+    if len(_ENCODED) >= _ENCODED_MAX:
+        _ENCODED.clear()
+    _ENCODED[id(message)] = (message, text)
+    return text
 
 
 class Connection:
@@ -114,7 +137,7 @@ class Connection:
                 msg = await self.queue.get()
                 if msg is None:
                     break
-                await self.ws.send_text(json.dumps(msg, separators=(",", ":")))
+                await self.ws.send_text(encode(msg))
         except Exception:  # the socket went away
             pass
         finally:
@@ -124,10 +147,24 @@ class Connection:
                     await self.ws.close(1008 if self.violations > MAX_VIOLATIONS else 1000)
 
 
+def settle_heap() -> int:
+    """Take what is alive once the server has started out of the garbage collector's sight; return how many objects.
+
+    A full collection walks every object the collector tracks, and the libraries alone (FastAPI,
+    SQLAlchemy, the games) are some 10^5 of them: at 200 tables such a collection paused the event
+    loop for up to 86 ms (``benchmarks/server_load.py --gc``). They live as long as the process, so
+    they are collected once and frozen (:func:`gc.freeze`); tables, moves and messages, all made
+    later, are collected as usual, so no garbage of theirs is kept.
+    """
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
+
+
 def create_app(database: str | Store | None = None, *, think_delay: float = 0.0, rate: float = RATE,
                burst: float = BURST, create_limit: int | None = None, allow_origins: Iterable[str] = (),
                api_docs: bool = False,
-               expire_after: float | None = None) -> FastAPI:
+               expire_after: float | None = None, freeze_heap: bool = False) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path, default as :meth:`Store.open`; or an open store).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
@@ -136,6 +173,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     ``allow_origins``: page origins besides the server's own that may open sockets and change things
     (:mod:`.security`). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
     ``expire_after``: seconds without a move after which a table is abandoned (see :mod:`.lobby`).
+    ``freeze_heap``: :func:`settle_heap` once the server has started (:func:`serve` does).
     """
     if create_limit is None:
         env = os.environ.get("CARDTABLE_WEB_CREATE_LIMIT", "")
@@ -145,6 +183,8 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if freeze_heap:
+            settle_heap()
         yield
         await manager.close()
         store.close()
@@ -458,7 +498,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     app = create_app(open_store(database, wait=db_wait, say=say, busy_timeout=DB_BUSY_TIMEOUT),
-                     allow_origins=allow_origins, api_docs=api_docs)
+                     allow_origins=allow_origins, api_docs=api_docs, freeze_heap=True)
     if ready is not None:
         ready()
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level, ws_per_message_deflate=False,
