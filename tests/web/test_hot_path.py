@@ -35,9 +35,17 @@ def test_a_message_pushed_to_many_connections_is_encoded_once(monkeypatch: pytes
     assert texts[0] == '{"t":"state","n":7,"view":{"hand":["QS","??"]}}' and len(set(texts)) == 1
     same_content = {"t": "state", "n": 7, "view": {"hand": ["QS", "??"]}}
     assert server.encode(same_content) == texts[0] and len(calls) == 2  # another message: encoded anew
-    for i in range(server._ENCODED_MAX * 2):  # the cache stays small
-        server.encode({"t": "pong", "i": i})
-    assert len(server._ENCODED) <= server._ENCODED_MAX
+    assert server.encode(message) == texts[0] and len(calls) == 3  # only the last message is kept
+
+
+def test_pushed_messages_wait_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    conns = [server.Connection(None) for _ in range(3)]  # type: ignore[arg-type]  # the socket is not used
+    message = {"t": "state", "n": 1, "view": {"hand": ["AS"]}}
+    for conn in conns:
+        conn.push(message)
+    texts = [conn.queue.get_nowait() for conn in conns]
+    assert texts == ['{"t":"state","n":1,"view":{"hand":["AS"]}}'] * 3
+    assert all(t is texts[0] for t in texts)  # one encoding for all three
 
 
 def test_rules_serialised_once_and_equal_to_their_dict() -> None:

@@ -73,25 +73,22 @@ CREATE_PER_MINUTE = 30
 DB_BUSY_TIMEOUT = 2.0  # seconds a move waits for a SQLite file locked by another program
 
 
-_ENCODED: dict[int, tuple[dict[str, Any], str]] = {}
-_ENCODED_MAX = 64
+_last_encoded: tuple[dict[str, Any] | None, str] = (None, "")
 
 
 def encode(message: dict[str, Any]) -> str:
     """``message`` as compact JSON text, encoded once however many connections it is pushed to.
 
-    A table pushes the same message object to every connection of a seat and to all its
-    spectators; the text of the messages encoded lately is kept by the object's identity (the
-    object itself is kept with it, so an identity is never reused while cached). Messages are
-    not changed once pushed.
+    A table pushes one message object to every connection of a seat, and another to all its
+    spectators, one after the other; the last message encoded is kept with its text (the object
+    itself, so its identity is not reused meanwhile). Messages are not changed once pushed.
     """
-    hit = _ENCODED.get(id(message))
-    if hit is not None and hit[0] is message:
-        return hit[1]
+    global _last_encoded
+    last, text = _last_encoded
+    if last is message:
+        return text
     text = json.dumps(message, separators=(",", ":"))
-    if len(_ENCODED) >= _ENCODED_MAX:
-        _ENCODED.clear()
-    _ENCODED[id(message)] = (message, text)
+    _last_encoded = (message, text)
     return text
 
 
@@ -102,7 +99,8 @@ class Connection:
         self.ws = ws
         self.rate = rate
         self.burst = burst
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        """Messages encoded as they are pushed: the text waits, the message's objects are freed at once."""
         self.tokens = burst
         self.stamp = time.monotonic()
         self.violations = 0
@@ -116,7 +114,7 @@ class Connection:
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(message)
+        self.queue.put_nowait(encode(message))
 
     def error(self, code: str, msg: str) -> None:
         self.push({"t": "error", "code": code, "msg": msg})
@@ -134,10 +132,10 @@ class Connection:
     async def writer(self) -> None:
         try:
             while True:
-                msg = await self.queue.get()
-                if msg is None:
+                text = await self.queue.get()
+                if text is None:
                     break
-                await self.ws.send_text(encode(msg))
+                await self.ws.send_text(text)
         except Exception:  # the socket went away
             pass
         finally:
