@@ -1,4 +1,4 @@
-"""Short rule summaries shown on the rules screen (the full specs live in ``shared/rules``)."""
+"""Short rule summaries shown on the rules screen (the full rules: ``docs/rules/`` in the project, `cardtable docs`)."""
 
 from __future__ import annotations
 
