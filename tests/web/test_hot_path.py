@@ -66,7 +66,8 @@ class _Cycle:
 def test_settle_heap_freezes_start_up_and_later_garbage_is_still_collected() -> None:
     try:
         frozen = server.settle_heap()
-        assert frozen > 10_000 and gc.get_freeze_count() == frozen  # the libraries, out of full collections
+        assert frozen > 10_000 and gc.get_freeze_count() > 10_000  # the libraries, out of full collections
+        # (not equal: a frozen object freed by its reference count leaves the permanent generation)
         junk = _Cycle()
         gone = weakref.ref(junk)
         del junk

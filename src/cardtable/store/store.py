@@ -32,7 +32,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool, StaticPool
 
 from ..errors import CardtableError, CorruptRecordError
 from ..match import Match
@@ -678,8 +678,11 @@ def _create_engine(url: str, synchronous: str, busy_timeout: float) -> Engine:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
-            engine = create_engine(sa_url, connect_args={"check_same_thread": False,
-                                                                  "timeout": busy_timeout})
+            # No pool: a connection opened while the file was read-only would keep SQLite's shared
+            # memory mapped read-only for the whole process, so writes would fail after the
+            # permissions come back until every connection closed (a pool never closes them).
+            engine = create_engine(sa_url, poolclass=NullPool,
+                                   connect_args={"check_same_thread": False, "timeout": busy_timeout})
         else:
             engine = create_engine(sa_url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     except ImportError as exc:
