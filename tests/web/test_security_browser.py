@@ -4,52 +4,21 @@ no violation on the lobby or at a table, and the table says why undo is not avai
 from __future__ import annotations
 
 import json
-import os
-import socket
-import threading
-import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from playwright.sync_api import sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from .browser_kit import ARGS, CHROMIUM, server, server_db  # the live server (skips without chromium)
+
+__all__ = ["server", "server_db"]  # fixtures used by the test below
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium", allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
-uvicorn = pytest.importorskip("uvicorn", reason="browser tests need uvicorn (the web extra)")
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from cardtable.apps.web.server import create_app  # noqa: E402
 
 WATCH = """
 window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
 """
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    srv = uvicorn.Server(uvicorn.Config(create_app(str(tmp_path / "b.db")), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
 
 
 def test_no_policy_violation_and_undo_says_why(server: str) -> None:
