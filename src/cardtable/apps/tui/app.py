@@ -6,11 +6,13 @@ from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 
 from ...errors import CardtableError
 from ...registry import make_game
 from .common import DEFAULT_PACE, GAME_TITLES
 from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen, quit_note
+from .driver import lenient_driver_class
 from .lobby import LobbyScreen, _default_level, available_games
 from .session import TableSession
 from .table import TableScreen
@@ -40,6 +42,10 @@ class CardtableApp(App[int]):
         self.skip_lobby = skip_lobby if skip_lobby is not None else bool(game)
         self.quit_note = ""
         """What to tell the player on the terminal after the app closes (where the game is saved)."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal; on Linux one that input which is not UTF-8 cannot crash."""
+        return lenient_driver_class(super().get_driver_class())
 
     def new_session(self, game_name: str, opponents: list[str], preset: str = "standard",
                     options: dict[str, Any] | None = None, seed: int | None = None) -> TableSession:
