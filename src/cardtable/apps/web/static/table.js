@@ -212,6 +212,8 @@ export function tablePage(main, id, token) {
         }
         lastTap = { c, t: now };
         if (el.getAttribute("aria-disabled") === "true") { notice = state.blocked && state.blocked[c] ? `${shortCard(c)}: ${why(state, c, true)}` : `The ${cardName(c)} cannot be played now.`; showNotice(); return; }
+        const single = g.tapMove?.(state, c);  // a card whose tap is a move by itself (Pinochle: the dix to exchange)
+        if (single) { act(single.m); return; }
         if (mode === "none") return;
         if (sel.has(c)) sel.delete(c);
         else { if (mode === "one") sel.clear(); sel.add(c); }

@@ -43,7 +43,8 @@ export function hand(s, sel) {
   const v = s.view;
   const mine = s.you !== null && s.to_act === s.you && v.phase === "play";
   const can = new Set(s.legal.flatMap((a) => a.cards));
-  const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && !can.has(c), note: mine && !can.has(c) ? why(s, c) : "" });
+  const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && !can.has(c), note: mine && !can.has(c) ? why(s, c) : "",
+    cls: s.you !== null && s.to_act === s.you && tapMove(s, c) ? "tap-me" : "" });
   const melded = v.melded || [];
   return `<div class="group">${(v.hand || []).map(btn).join("")}</div>${melded.length ? `<div class="group melded" role="group" aria-label="your melded cards, playable">${melded.map(btn).join("")}</div>` : ""}`;
 }
@@ -57,7 +58,10 @@ export function caption(s) {
 export function prompt(s, sel) {
   const v = s.view;
   if (v.phase === "meld") return sel.size ? "Meld these cards, or pick more" : "You won the trick: choose a meld below, or decline to meld";
-  if (v.phase === "exchange") return `Exchange the dix for the ${shortCard(v.trump_card)}?`;
+  if (v.phase === "exchange") {
+    const dix = dixOf(s);
+    return dix ? `Exchange your ${shortCard(dix)} (the dix) for the ${shortCard(v.trump_card)}? Tap the ${shortCard(dix)} or choose below` : `Exchange the dix for the ${shortCard(v.trump_card)}?`;
+  }
   if (v.phase === "play") {
     const verb = v.lead ? `Play a card to the ${shortCard(v.lead)}` : "Lead a card";
     if (v.stage === 2) return `${verb}: follow suit and head the trick if you can`;
@@ -75,7 +79,24 @@ export function buttons(s, sel) {
     return all.filter((a) => (seen.has(a.label) ? false : seen.add(a.label)))
       .map((a) => ({ ...a, primary: false, quiet: a.m === "no meld" }));
   }
+  if (v.phase === "exchange") {  // the exchange first (it uses a card: no selection needed), then keeping the dix
+    const moves = s.legal.filter((a) => a.m.startsWith("exchange "));
+    return [...moves.slice(0, 1).map((a) => ({ ...a, primary: true })), ...s.legal.filter((a) => !a.m.startsWith("exchange "))];
+  }
   return movesFor(s, sel);
+}
+
+/** The 9 of trump the player may exchange now, or null. */
+function dixOf(s) {
+  const a = s.view.phase === "exchange" ? s.legal.find((x) => x.m.startsWith("exchange ")) : null;
+  return a ? a.m.split(" ")[1] : null;
+}
+
+/** A single tap that is a move by itself: tapping the 9 of trump in the exchange step exchanges it. */
+export function tapMove(s, c) {
+  if (s.view.phase !== "exchange") return null;
+  const same = (x) => x.replace(/[ab]$/, "");
+  return s.legal.find((a) => a.m.startsWith("exchange ") && same(a.m.split(" ")[1]) === same(c)) || null;
 }
 
 export function doubleTap(s, c) {

@@ -1,0 +1,92 @@
+"""Table flow in the browser, played with real taps and clicks at phone (360 px) and desktop (1280 px) size:
+the Pinochle dix exchange, Casino's double tap, undo only when it works, suggestions in view, the end-of-hand
+sheet, the words, and a new table that shows its deal before any end-of-hand sheet (issue 20)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from . import browser_kit as kit
+from .browser_kit import ARTIFACTS, Browser, Page, new_page, press, settle
+from .conftest import add_table
+
+browser = kit.browser  # the fixture
+SIZES = ["phone", "desktop"]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """A live server and its table manager (tables are set up in it directly, with known deals)."""
+    from cardtable.apps.web.server import create_app
+
+    app = create_app(str(tmp_path_factory.mktemp("flow") / "flow.db"), rate=100_000, burst=100_000)
+    port = kit._free_port()
+    srv = kit.uvicorn.Server(kit.uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app.state.manager
+    srv.should_exit = True
+    thread.join(10)
+
+
+def seat_at(live: tuple[str, Any], page: Page, match: Any, level: str = "random") -> Any:
+    """Sit ``page`` at seat 0 of a new table around ``match`` against a computer; returns the table."""
+    base, manager = live
+    table, tokens = add_table(manager, match, [("human", None), ("computer", level)])
+    page.goto(f"{base}/#/t/{table.id}/{tokens[0]}")
+    page.wait_for_selector(".tbar")
+    return table
+
+
+def shot(page: Page, name: str) -> None:
+    settle(page)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def wait_server(cond: Any, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if cond():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the table did not get there")
+
+
+# ------------------------------------------------------------------------------------------------ item 1
+def dix_match() -> Any:
+    """Pinochle, seed 44: clubs are trump (K♣ turned up); seat 0 leads 9♣, wins the trick and holds the other 9♣."""
+    from cardtable.match import Match
+
+    match = Match("pinochle", seed=44, seat_names=["You", "Computer"])
+    match.resolve_chance()
+    return match
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pinochle_dix_exchange_from_the_table(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    page = new_page(browser, size)
+    table = seat_at(live, page, dix_match())
+    page.wait_for_selector(".prompt.mine")
+    press(page, page.locator('#hand [data-card="9Cb"]'), position={"x": 6, "y": 30})
+    press(page, page.locator(".actions .action", has_text="Play 9♣"))
+    page.wait_for_selector(".prompt.mine:has-text('Exchange')", timeout=10_000)
+    assert table.match.state.phase == "exchange"
+    prompt = page.locator("#prompt").inner_text()
+    assert "9♣" in prompt and "K♣" in prompt, prompt
+    labels = page.locator(".actions .action").all_inner_texts()
+    assert "Exchange the 9♣ for the K♣" in labels and any("Keep" in x for x in labels), labels
+    shot(page, f"flow_dix_{size}")
+    press(page, page.locator('#hand [data-card="9Ca"]'), position={"x": 6, "y": 30})  # tapping the 9 exchanges
+    wait_server(lambda: table.match.state.phase != "exchange")
+    assert "exchange 9Ca" in [str(a) for a in table.match.hands[0].actions]
+    page.wait_for_selector('#hand [data-card="KCa"]')
+    assert not page.errors  # type: ignore[attr-defined]
