@@ -4,6 +4,7 @@ sheet, the words, and a new table that shows its deal before any end-of-hand she
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -89,4 +90,57 @@ def test_pinochle_dix_exchange_from_the_table(browser: Browser, live: tuple[str,
     wait_server(lambda: table.match.state.phase != "exchange")
     assert "exchange 9Ca" in [str(a) for a in table.match.hands[0].actions]
     page.wait_for_selector('#hand [data-card="KCa"]')
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ item 4
+def gin_match(seed: int = 5) -> Any:
+    """A Gin match (target 100) where seat 0, the non-dealer (the seed makes seat 1 deal), is offered the first upcard."""
+    from cardtable.match import Match
+
+    match = Match("gin", seed=seed, seat_names=["You", "Computer"])
+    assert match.first_dealer == 1
+    match.resolve_chance()
+    return match
+
+
+def open_menu(page: Page) -> None:
+    if page.locator("#undo-btn").is_hidden():
+        press(page, page.locator("#menu-btn"))
+        page.wait_for_selector("#drawer.open #undo-btn")
+
+
+def close_menu(page: Page) -> None:
+    if page.locator("#drawer.open").count() and page.locator("#drawer-close").is_visible():
+        press(page, page.locator("#drawer-close"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_undo_shown_only_when_it_works(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    """The computer's reply waits for the pace before it is shown; undo used to look available meanwhile and then
+    fail ("the table has moved on"). Now it is available only when it works, and then it does."""
+    page = new_page(browser, size, pace=2000)
+    table = seat_at(live, page, gin_match())
+    page.wait_for_selector(".prompt.mine")
+    press(page, page.locator('.upcard[data-move="take"]'))
+    page.wait_for_selector(".prompt.mine:has-text('Discard')")
+    open_menu(page)
+    assert page.locator("#undo-btn").is_enabled()  # the take, before anyone replied: undo works
+    press(page, page.locator("#undo-btn"))
+    wait_server(lambda: table.match.hands[0].actions[-1:] != ["take"] and table.match.state.phase != "discard")
+    close_menu(page)
+    page.wait_for_selector(".upcard[data-move='take']")
+    assert not page.locator("#notice").inner_text().strip()
+    press(page, page.locator('.upcard[data-move="take"]'))
+    page.wait_for_selector(".prompt.mine:has-text('Discard')")
+    hand = page.locator("#hand .hand-card:not(.dim)")
+    press(page, hand.first, position={"x": 6, "y": 30})
+    before = len(table.match.hands[0].actions)
+    press(page, page.locator(".actions .action", has_text=re.compile("^Discard")))
+    wait_server(lambda: table.to_act() == 0 and len(table.match.hands[0].actions) >= before + 3)  # the computer replied
+    assert page.locator("#prompt").inner_text().endswith("thinking…")  # ... but the pace holds its reply back
+    open_menu(page)
+    shot(page, f"flow_undo_{size}")
+    assert page.locator("#undo-btn").is_disabled()
+    assert "replied" in page.locator(".undo-why").inner_text()
     assert not page.errors  # type: ignore[attr-defined]

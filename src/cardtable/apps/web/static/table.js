@@ -17,7 +17,7 @@ function inviteUrl(id, token) { return `${location.origin}/#/t/${id}/${token}`; 
 function watchUrl(id) { return `${location.origin}/#/watch/${id}`; }
 
 export function tablePage(main, id, token) {
-  let ws = null, state = null, queue = [], busy = false, closed = false, retry = 500;
+  let ws = null, state = null, latest = null, queue = [], busy = false, closed = false, retry = 500;
   let sel = new Set(), hints = null, notice = "", drawerOpen = false, showdown = null, lastTap = { c: null, t: 0 };
   let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
   let cheer = "", cheerTimer = null;
@@ -33,7 +33,7 @@ export function tablePage(main, id, token) {
     ws.onopen = () => { retry = 500; ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.t === "state") { queue.push(msg); pump(); }
+      if (msg.t === "state") { latest = msg; queue.push(msg); syncUndo(); pump(); }
       else if (msg.t === "error") {
         notice = msg.msg;
         if (msg.code === "token" || msg.code === "no-table" || msg.code === "expired") closed = true;
@@ -242,8 +242,8 @@ export function tablePage(main, id, token) {
     const keep = drawer.querySelector("#log")?.scrollTop;
     drawer.innerHTML = `<div class="drawer-head"><h2>Table</h2><button type="button" id="drawer-close" class="menu-btn">Close</button></div>
       <div class="buttons">${s.you !== null ? `<button type="button" id="hint-btn" ${s.hints && s.to_act === s.you && !s.over ? "" : "disabled"}>Suggest a move</button>
-      <button type="button" id="undo-btn" ${s.can_undo ? "" : `disabled title="${esc(s.undo_reason || "")}"`}>Undo</button>` : ""}<button type="button" id="leave-btn">Leave the table</button></div>
-      ${s.you !== null && !s.can_undo && s.undo_reason ? `<p class="undo-why">No undo: ${esc(s.undo_reason)}.</p>` : ""}
+      <button type="button" id="undo-btn">Undo</button>` : ""}<button type="button" id="leave-btn">Leave the table</button></div>
+      ${s.you !== null ? `<p class="undo-why"></p>` : ""}
       ${computers ? `<label class="pace">Computer pace <input id="pace" type="range" min="0" max="2000" step="100" value="${pace}" aria-valuetext="${pace ? `${(pace / 1000).toFixed(1)} seconds a move` : "instant"}"> <span>${pace ? `${(pace / 1000).toFixed(1)} s` : "instant"}</span></label>` : ""}
       <label class="check"><input id="sound" type="checkbox" ${prefs().sound ? "checked" : ""}> Sound</label>
       <h3>Score sheet</h3>${sheet(s)}
@@ -259,9 +259,27 @@ export function tablePage(main, id, token) {
     if (p) p.oninput = () => { pace = Number(p.value); localStorage.setItem("pace", pace); p.nextElementSibling.textContent = pace ? `${(pace / 1000).toFixed(1)} s` : "instant"; };
     drawer.querySelector("#sound").onchange = (ev) => localStorage.setItem("sound", ev.target.checked ? "on" : "off");
     const hb = drawer.querySelector("#hint-btn"); if (hb) hb.onclick = () => { send({ t: "hint" }); drawerOpen = false; drawer.classList.remove("open"); };
-    const ub = drawer.querySelector("#undo-btn"); if (ub) ub.onclick = () => send({ t: "undo", n: state.n });
+    const ub = drawer.querySelector("#undo-btn"); if (ub) ub.onclick = () => { if (undoNow().ok) send({ t: "undo", n: state.n }); };
+    syncUndo();
     drawer.querySelector("#leave-btn").onclick = () => { closed = true; send({ t: "leave" }); location.hash = "#/"; };
     drawer.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
+  };
+
+  // Undo is shown as available only when it will work: the table on screen is the newest the server sent
+  // (a computer's reply waiting for the pace to be shown already makes the move stand) and the server allows it.
+  const undoNow = () => {
+    const u = latest || state;
+    if (!u || !state) return { ok: false, reason: "" };
+    if (u.n !== state.n) return { ok: false, reason: u.can_undo ? "" : u.undo_reason || "" };
+    return { ok: !!u.can_undo, reason: u.can_undo ? "" : u.undo_reason || "" };
+  };
+  const syncUndo = () => {
+    const ub = drawer.querySelector("#undo-btn"), why = drawer.querySelector(".undo-why");
+    if (!ub) return;
+    const { ok, reason } = undoNow();
+    ub.disabled = !ok;
+    if (reason) ub.title = reason; else ub.removeAttribute("title");
+    if (why) { why.textContent = !ok && reason ? `No undo: ${reason}.` : ""; why.hidden = ok || !reason; }
   };
 
   // ------------------------------------------------------------------ end of a hand
