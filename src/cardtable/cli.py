@@ -104,7 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="only games in this state (default: any)")
     hist.add_argument("--limit", type=int, default=20, help="how many games to list, newest first (default: 20)")
 
-    rep = sub.add_parser("replay", parents=[db], help="step through a saved game or a record file, all hands shown")
+    rep = sub.add_parser("replay", parents=[db],
+                         help="step through a saved game or a record file: a finished one with every hand shown, "
+                              "an unfinished one only as its player saw it")
     rep.add_argument("target", help="game id (from `cardtable history`) or a record file (JSON)")
     rep.add_argument("--step", action="store_true",
                      help="wait for Enter after each action, q stops (default: print the whole game)")
@@ -246,16 +248,17 @@ def _open_store(database: str | None, required: bool) -> Any:
 
 
 def _store_command(args: argparse.Namespace) -> int:
+    from .apps.render import render_view
     from .store import commands
 
     if args.command == "replay" and not args.target.isdigit():
-        return commands.replay(None, args.target, sys.stdout, step=args.step)
+        return commands.replay(None, args.target, sys.stdout, step=args.step, view_text=render_view)
     with _open_store(args.database, required=True) as store:
         if args.command == "history":
             return commands.history(store, sys.stdout, game=args.game, status=args.status, limit=args.limit)
         if args.command == "stats":
             return commands.stats(store, sys.stdout, game=args.game)
-        return commands.replay(store, args.target, sys.stdout, step=args.step)
+        return commands.replay(store, args.target, sys.stdout, step=args.step, view_text=render_view)
 
 
 def _use_tui(plain: bool) -> bool:

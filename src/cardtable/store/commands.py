@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -188,31 +188,33 @@ def replay(
     *,
     step: bool = False,
     inp: TextIO | None = None,
+    view_text: Callable[[str, Any, Sequence[str]], str] | None = None,
 ) -> int:
-    """Go through a match action by action with every hand revealed.
+    """Go through a match action by action: a finished one with every hand revealed, an unfinished one as its player saw it.
 
     ``id_or_path``: an existing record file, else a game id in ``store``.
-    After each player action (and each run of deals and draws) it prints the
-    whole position: every seat's hand, the piles, the phase. With ``step``,
-    it waits for Enter after each (``q`` stops), reading ``inp`` (default stdin).
+    For a finished match it prints, after each player action (and each run of
+    deals and draws), the whole position: every seat's hand, the piles, the
+    phase, and the seed. An unfinished match could still be resumed, so it is
+    shown only as its one human seat saw it (:func:`_replay_as_seat`): no other
+    hand, no hidden card, no seed; with no single human seat (or a record file
+    that does not name the seats' kinds) it is refused with a :class:`StoreError`.
+    ``view_text(game, view, names)`` describes a seat's view (the CLI passes
+    line mode's :func:`cardtable.apps.render.render_view`; default: the hand).
+    With ``step``, it waits for Enter after each position (``q`` stops), reading
+    ``inp`` (default stdin).
     """
     w = _out(out)
-    record, title = _find_record(store, id_or_path)
-    replay_record(record)  # checks the whole record first: a corrupt one raises before printing anything
+    record, title, kinds, label = _find_record(store, id_or_path)
+    # checks the whole record first: a corrupt one raises before printing anything
+    if not replay_record(record).is_over():
+        seat = _private_seat(kinds, label)
+        return _replay_as_seat(w, record, title, seat, _pauser(w, step, inp), view_text)
     match = start_match(record)
     names = list(record.seat_names)
     print(title, file=w)
     print(f"{record.game}, seed {record.seed}, {' vs '.join(match.side_names())}", file=w)
-    reader = inp if inp is not None else sys.stdin
-
-    def pause() -> bool:
-        if not step:
-            return True
-        w.write("[Enter: next, q: quit] ")
-        w.flush()
-        line = reader.readline()
-        return bool(line) and line.strip().lower() not in ("q", "quit")
-
+    pause = _pauser(w, step, inp)
     for h, actions in enumerate(record.hands):
         entry = match.hands[h]
         hand_state = match.state
@@ -236,23 +238,111 @@ def replay(
         if chance:
             print(f"chance: {', '.join(chance)}", file=w)
         _print_state(w, hand_state, names)
-        result = entry.result
-        if result is not None:
-            pts = ", ".join(f"{n} {p:+d}" for n, p in zip(match.side_names(), result.points))
-            print(f"--- hand over: {result.summary or 'scored'}; {pts}; totals {'-'.join(map(str, entry.totals_after))}",
-                  file=w)
+        _print_hand_over(w, match, h)
     print("", file=w)
     print(match.format_score_sheet(), file=w)
-    if not match.is_over():
-        print("(match not finished)", file=w)
     return 0
 
 
-def _find_record(store: Store | None, id_or_path: int | str | os.PathLike[str]) -> tuple[GameRecord, str]:
+def _pauser(w: TextIO, step: bool, inp: TextIO | None) -> Callable[[], bool]:
+    """With ``step``: a prompt that waits for Enter (False when the reader typed ``q`` or input ended)."""
+    reader = inp if inp is not None else sys.stdin
+
+    def pause() -> bool:
+        if not step:
+            return True
+        w.write("[Enter: next, q: quit] ")
+        w.flush()
+        line = reader.readline()
+        return bool(line) and line.strip().lower() not in ("q", "quit")
+
+    return pause
+
+
+def _print_hand_over(w: TextIO, match: Match, h: int) -> None:
+    entry = match.hands[h]
+    result = entry.result
+    if result is not None:
+        pts = ", ".join(f"{n} {p:+d}" for n, p in zip(match.side_names(), result.points))
+        print(f"--- hand over: {result.summary or 'scored'}; {pts}; totals {'-'.join(map(str, entry.totals_after))}",
+              file=w)
+
+
+def _private_seat(kinds: Sequence[SeatKind] | None, label: str) -> int:
+    """The one human seat whose view an unfinished game may be replayed from; else :class:`StoreError` saying why."""
+    refuse = f"{label} is still in progress: finish it or replay it when it ends"
+    if kinds is None:
+        raise StoreError(f"{refuse} (the record does not say which seat is yours, so no hand can be shown)")
+    humans = [seat for seat, kind in enumerate(kinds) if kind.is_human]
+    if not humans:
+        raise StoreError(f"{refuse} (it has no human seat whose view could be shown)")
+    if len(humans) > 1:
+        raise StoreError(f"{refuse} ({len(humans)} people play it, and each may see only their own hand)")
+    return humans[0]
+
+
+def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause: Callable[[], bool],
+                    view_text: Callable[[str, Any, Sequence[str]], str] | None) -> int:
+    """An unfinished match as ``seat`` saw it: each action as that seat's view logged it (hidden cards ``?``),
+    and the seat's view before each of its own moves and at each hand's end. Never the seed."""
+    match = start_match(record)
+    names = list(record.seat_names)
+    print(title, file=w)
+    print(f"{record.game}, {' vs '.join(match.side_names())}: not finished, so shown as {names[seat]} saw it "
+          "(the other hands and the seed stay hidden until it ends)", file=w)
+
+    def show(state: Any) -> None:
+        view = state.view(seat)
+        if view_text is not None:
+            text = view_text(record.game, view, names)
+        else:
+            text = f"{names[seat]}: " + (" ".join(str(c) for c in getattr(view, "hand", ())) or "-")
+        for line in text.splitlines():
+            print(f"    {line}", file=w)
+
+    for h, actions in enumerate(record.hands):
+        hand_state = match.state
+        print(f"\n=== Hand {h + 1}, dealer {names[match.hands[h].dealer]} ===", file=w)
+        chance: list[str] = []
+        for text in actions:
+            actor = match.state.current_player()
+            seen = len(hand_state.view(seat).events)
+            if actor == seat:
+                if chance:
+                    print(f"chance: {', '.join(chance)}", file=w)
+                    chance = []
+                show(hand_state)
+                if not pause():
+                    return 0
+            match.apply(text)
+            logged = list(hand_state.view(seat).events[seen:])
+            if actor == CHANCE:
+                chance.extend(logged)
+                continue
+            if chance:
+                print(f"chance: {', '.join(chance)}", file=w)
+                chance = []
+            prefix = f"seat {actor}: "
+            print(f"{names[actor]}: " + ", ".join(e.removeprefix(prefix) for e in logged), file=w)
+        if chance:
+            print(f"chance: {', '.join(chance)}", file=w)
+        show(hand_state)
+        _print_hand_over(w, match, h)
+    print("", file=w)
+    print(match.format_score_sheet(), file=w)
+    print("(match not finished)", file=w)
+    return 0
+
+
+def _find_record(
+    store: Store | None, id_or_path: int | str | os.PathLike[str]
+) -> tuple[GameRecord, str, tuple[SeatKind, ...] | None, str]:
+    """The record, a title line, the seats' kinds when known, and how to name it (``game 3``, ``the game in FILE``)."""
     if not isinstance(id_or_path, int):
         path = Path(id_or_path)
         if path.is_file():
-            return read_record_file(path), f"Record {path}"
+            record = read_record_file(path)
+            return record, f"Record {path}", _meta_kinds(record), f"the game in {path}"
         text = os.fspath(id_or_path).strip()
         if not text.isdigit():
             raise GameNotFoundError(f"{text!r} is neither a record file nor a game id")
@@ -260,7 +350,19 @@ def _find_record(store: Store | None, id_or_path: int | str | os.PathLike[str]) 
     if store is None:
         raise StoreError(f"game {id_or_path}: no store to read it from")
     info = store.game_info(id_or_path)
-    return store.load_record(id_or_path), f"Game {info.id} ({info.status.replace('_', ' ')}, last saved {_when(info)})"
+    title = f"Game {info.id} ({info.status.replace('_', ' ')}, last saved {_when(info)})"
+    return store.load_record(id_or_path), title, info.seat_kinds, f"game {info.id}"
+
+
+def _meta_kinds(record: GameRecord) -> tuple[SeatKind, ...] | None:
+    """The seat kinds an exported record carries in its ``meta`` (:meth:`Store.export_record`), if readable."""
+    raw = record.meta.get("seat_kinds")
+    if not isinstance(raw, list) or len(raw) != len(record.seat_names):
+        return None
+    try:
+        return tuple(SeatKind.parse(k) for k in raw)
+    except CardtableError:
+        return None
 
 
 def _print_state(w: TextIO, state: Any, names: Sequence[str]) -> None:
