@@ -144,3 +144,65 @@ def test_undo_shown_only_when_it_works(browser: Browser, live: tuple[str, Any], 
     assert page.locator("#undo-btn").is_disabled()
     assert "replied" in page.locator(".undo-why").inner_text()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ item 7
+KNOCKER = "3C 4C 5C 7D 7H 7S 9S TS JS 8H"  # with the upcard 5♠: melds 9♠-J♠, 7s, 3♣-5♣; knock with the 8♥
+SCATTERED = "2D 4H 6H 8D TD QH KH 3D 9H KD"  # ten deadwood cards, none of them fits the knocker's melds
+
+
+def knock_match() -> Any:
+    """Gin, seat 1 deals: seat 0 takes the 5♠ upcard and knocks with the 8♥; seat 1 is left with ten deadwood cards."""
+    from cardtable.cards import parse_cards
+    from cardtable.match import Match
+
+    match = Match("gin", first_dealer=1, seat_names=["You", "Computer"])
+    for mine, theirs in zip(parse_cards(KNOCKER), parse_cards(SCATTERED), strict=True):
+        match.apply(f"deal {mine}")
+        match.apply(f"deal {theirs}")
+    match.apply("deal 5S")
+    return match
+
+
+def knock(page: Page) -> None:
+    press(page, page.locator('.upcard[data-move="take"]'))
+    page.wait_for_selector(".prompt.mine:has-text('Discard')")
+    press(page, page.locator('#hand [data-card="8H"]'), position={"x": 6, "y": 30})
+    press(page, page.locator(".actions .action", has_text=re.compile("^Knock")))
+    page.wait_for_selector("#modal:not(.hidden)")
+
+
+BEHIND = """() => document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity
+    && a.effect.target && !a.effect.target.closest('#modal')).length"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_hand_sheet(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    page = new_page(browser, size, motion=True)
+    table = seat_at(live, page, knock_match())
+    page.wait_for_selector(".prompt.mine")
+    knock(page)
+    assert page.evaluate(BEHIND) == 0  # no card flies over (or behind) the sheet
+    assert page.locator(".ghost").count() == 0
+    felt = page.evaluate("document.getElementById('felt').innerHTML")
+    dialog = page.locator("#dialog")
+    assert dialog.evaluate("d => d.scrollTop") == 0  # opens at its top, the title in view
+    title = page.locator("#modal-title").bounding_box()
+    assert title is not None and title["y"] >= 0
+    width = page.evaluate("window.innerWidth")
+    assert dialog.evaluate("d => d.scrollWidth <= d.clientWidth + 1"), "the sheet scrolls sideways"
+    boxes = page.locator("#dialog .card").evaluate_all("els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert len(boxes) >= 20 and all(left >= -0.5 and right <= width + 0.5 for left, right in boxes), boxes
+    text = dialog.inner_text()
+    assert re.search(r"Match score.*You\s+\d+.*Computer\s+\d+", text, re.S) and "playing to 100" in text, text
+    shot(page, f"flow_sheet_{size}")
+    # the computer opens hand 2 at once on the server; nothing of it shows behind the sheet until it is closed
+    wait_server(lambda: len(table.match.hands) == 2 and table.to_act() == 0)
+    page.wait_for_timeout(400)
+    assert page.evaluate("document.getElementById('felt').innerHTML") == felt
+    assert page.evaluate(BEHIND) == 0
+    press(page, page.locator("#close-modal"))
+    page.wait_for_selector("#modal.hidden", state="attached")
+    page.wait_for_selector(".prompt.mine")
+    assert page.evaluate("document.getElementById('felt').innerHTML") != felt
+    assert not page.errors  # type: ignore[attr-defined]

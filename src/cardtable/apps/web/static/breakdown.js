@@ -71,9 +71,10 @@ function ginWhy(sd, rules) {
 
 /**
  * Plays a hand's ending into `box`: Gin layoffs one card at a time at `pace` (Space: next card,
- * Enter: all of them), then the result. `extra` is HTML for the buttons after the story.
+ * Enter: all of them), then the result. `footer` is HTML shown once the story is told (the match score),
+ * `extra` HTML for the buttons after it.
  */
-export function playShowdown(box, s, last, { pace = 700, title = "", extra = "", onRender = null } = {}) {
+export function playShowdown(box, s, last, { pace = 700, title = "", footer = "", extra = "", onRender = null } = {}) {
   const sd = s.game === "gin" ? last.view.showdown : null;
   const steps = (sd && sd.layoff_steps) || [];
   let step = pace > 0 ? 0 : steps.length;
@@ -81,7 +82,7 @@ export function playShowdown(box, s, last, { pace = 700, title = "", extra = "",
   const stop = () => { if (timer) clearTimeout(timer); timer = null; };
   const render = () => {
     const going = step < steps.length;
-    box.innerHTML = `${title}${breakdown(s, last, step)}<div class="buttons">${going ? `<button type="button" id="next-layoff">Next card (Space)</button> <button type="button" id="all-layoffs">Show all (Enter)</button> ` : ""}${extra}</div>`;
+    box.innerHTML = `${title}${breakdown(s, last, step)}${going ? "" : footer}<div class="buttons">${going ? `<button type="button" id="next-layoff">Next card (Space)</button> <button type="button" id="all-layoffs">Show all (Enter)</button> ` : ""}${extra}</div>`;
     if (going) {
       box.querySelector("#next-layoff").onclick = () => advance(step + 1);
       box.querySelector("#all-layoffs").onclick = () => advance(steps.length);

@@ -51,7 +51,7 @@ export function tablePage(main, id, token) {
   const pump = async () => {
     if (busy) return;
     busy = true;
-    while (queue.length) {
+    while (queue.length && !showdown) {  // while the end-of-hand sheet is open, the next hand waits behind it
       const msg = queue.shift();
       const actors = msg.actors || [];
       const lastActor = [...actors].reverse().find((a) => a >= 0);
@@ -68,7 +68,7 @@ export function tablePage(main, id, token) {
       else if (notice.startsWith("Reconnecting to the database") || notice.startsWith("The database is unavailable")) notice = "";
       if (token && state.you !== null) rememberSeat({ id, token, seat: state.you, game: state.game, names: state.seats.map((x) => x.name) });
       draw();
-      if (prev && msg.n !== prev.n) {
+      if (prev && msg.n !== prev.n && !showdown) {
         const mover = lastActor === undefined ? null : lastActor;
         const origin = mover === null || mover === msg.you ? '[data-key="stock"]' : `[data-seat="${mover}"] .fan`;
         const side = mover === null ? null : msg.sides[mover];
@@ -284,19 +284,23 @@ export function tablePage(main, id, token) {
 
   // ------------------------------------------------------------------ end of a hand
   const modal = main.querySelector("#modal"), dialog = main.querySelector("#dialog");
-  const closeModal = () => { if (showdown) showdown.stop(); showdown = null; modal.classList.add("hidden"); main.querySelector("#menu-btn")?.focus(); };
+  const closeModal = () => { if (showdown) showdown.stop(); showdown = null; modal.classList.add("hidden"); main.querySelector("#menu-btn")?.focus(); syncUndo(); pump(); };
   const showBreakdown = (s) => {
     if (showdown) showdown.stop();
     seenLast = s.last.number;
     sessionStorage.setItem(`last:${id}`, String(seenLast));
     const next = s.over ? "See the final score" : "Next hand";
+    felt.getAnimations?.({ subtree: true }).filter((a) => a.effect?.getTiming().iterations !== Infinity).forEach((a) => a.finish());  // no card flies over the sheet
+    document.querySelectorAll(".ghost").forEach((g) => g.remove());
     showdown = playShowdown(dialog, s, s.last, {
       pace, title: `<h2 id="modal-title">Hand ${s.last.number} is over</h2>`,
+      footer: matchScore(s),
       extra: `<button type="button" id="close-modal" class="primary">${next}</button>`,
       onRender: () => { dialog.querySelector("#close-modal").onclick = closeModal; },
     });
     modal.classList.remove("hidden");
-    dialog.querySelector("#close-modal").focus();
+    dialog.querySelector("#close-modal").focus({ preventScroll: true });
+    dialog.scrollTop = 0;  // a tall sheet opens at its title
   };
   modal.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" || (ev.key === "Enter" && showdown && showdown.done() && ev.target.id !== "close-modal")) { ev.preventDefault(); closeModal(); }
@@ -324,6 +328,12 @@ function sweptBy(prev, s) {
   if (!prev || s.game !== "casino" || prev.hand_no !== s.hand_no || !prev.view.sweeps || !s.view.sweeps) return null;
   const i = s.view.sweeps.findIndex((n, k) => n > (prev.view.sweeps[k] || 0));
   return i >= 0 ? i : null;
+}
+
+/** The match so far under an end-of-hand sheet: the running totals, hand by hand, and the target. */
+function matchScore(s) {
+  const totals = s.side_names.map((n, i) => `${esc(n)} <b>${s.totals[i]}</b>`).join(" · ");
+  return `<h3 class="match-score">${s.over ? "Final score" : "Match score"}: ${totals}${s.target ? ` <small>(playing to ${s.target})</small>` : ""}</h3>${sheet(s)}`;
 }
 
 function sheet(s) {
