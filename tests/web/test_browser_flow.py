@@ -206,3 +206,29 @@ def test_end_of_hand_sheet(browser: Browser, live: tuple[str, Any], size: str) -
     page.wait_for_selector(".prompt.mine")
     assert page.evaluate("document.getElementById('felt').innerHTML") != felt
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ item 5
+INSIDE = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return [r.top, r.bottom, window.innerHeight]; }"""
+
+
+@pytest.mark.parametrize(("game", "size"), [("gin", "phone"), ("gin", "desktop"), ("pinochle", "phone")])
+def test_suggestions_show_in_view(browser: Browser, live: tuple[str, Any], game: str, size: str) -> None:
+    """Menu → Suggest a move: the suggestions used to render below the move buttons, out of view (phone) or cut at
+    the bottom edge (desktop). They are now inside the screen, without the player scrolling."""
+    page = new_page(browser, size)
+    seat_at(live, page, gin_match() if game == "gin" else dix_match())
+    page.wait_for_selector(".prompt.mine")
+    if game == "pinochle":  # a card selected first: its move buttons take room too
+        press(page, page.locator('#hand [data-card="9Cb"]'), position={"x": 6, "y": 30})
+    if page.locator("#hint-btn").is_hidden():
+        press(page, page.locator("#menu-btn"))
+    press(page, page.locator("#hint-btn"))
+    page.wait_for_selector(".hints .hint", timeout=60_000)
+    settle(page)
+    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    shot(page, f"flow_hints_{game}_{size}")
+    top, bottom, height = page.evaluate(INSIDE, ".hints")
+    assert top >= 0 and bottom <= height + 0.5, (top, bottom, height)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -39,7 +39,7 @@ export function tablePage(main, id, token) {
         if (msg.code === "token" || msg.code === "no-table" || msg.code === "expired") closed = true;
         if (!state) felt.innerHTML = `<div class="panel"><p class="error" role="alert">${esc(notice)}</p><p><a href="#/">Back to the lobby</a></p></div>`;
         else showNotice();
-      } else if (msg.t === "hints") { hints = msg.hints; draw(); }
+      } else if (msg.t === "hints") { hints = msg.hints; draw(); felt.querySelector(".hints")?.scrollIntoView({ block: "nearest" }); }
       else if (msg.t === "picked") { if (state && msg.n === state.n) { state.picked = msg; draw(); } }
     };
     ws.onclose = () => {
@@ -138,7 +138,7 @@ export function tablePage(main, id, token) {
     if (myTurn) {
       const bs = g.buttons(s, sel);
       html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => a.disabled ? `<button type="button" class="action why" disabled>${esc(prettyText(a.label))}</button>` : `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
-      if (hints) html += `<div class="hints" role="region" aria-label="Suggested moves"><b>Suggested:</b> ${hints.length ? `<ol class="hint-list">${hints.map((h) => {
+      if (hints) html += `<div class="hints" role="region" aria-label="Suggested moves"><b>Suggested:</b> <button type="button" id="hide-hints" class="quiet-btn">Hide</button> ${hints.length ? `<ol class="hint-list">${hints.map((h) => {
         const why = [(h.why || []).join("; "), h.worth || ""].filter(Boolean);
         return `<li><button type="button" class="hint" data-move="${esc(h.m)}">${esc(prettyText(h.label))}</button>${why.length ? `<span class="hint-why">${esc(prettyText(why.join(" · ")))}</span>` : ""}</li>`;
       }).join("")}</ol>` : "no suggestion"}</div>`;
@@ -197,6 +197,7 @@ export function tablePage(main, id, token) {
     main.querySelector("#menu-btn").onclick = () => { drawerOpen = !drawerOpen; drawer.classList.toggle("open", drawerOpen); main.querySelector("#menu-btn").setAttribute("aria-expanded", String(drawerOpen)); if (drawerOpen) drawer.querySelector("button, input, a")?.focus(); };
     felt.querySelectorAll("[data-move]").forEach((b) => { b.onclick = () => { if (myTurn) act(b.dataset.move); }; });
     felt.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
+    const hide = felt.querySelector("#hide-hints"); if (hide) hide.onclick = () => { hints = null; draw(); };
     felt.querySelectorAll(".share-btn").forEach((b) => { b.onclick = () => navigator.share({ title: "Join my card table", url: b.dataset.url }).catch(() => {}); });
     const g = G(), mode = myTurn ? g.selectMode(state) : "none";
     felt.querySelectorAll("[data-pick]").forEach((el) => { el.onclick = () => { const c = el.dataset.pick; if (sel.has(c)) sel.delete(c); else sel.add(c); notice = ""; askPick(); draw(); }; });
