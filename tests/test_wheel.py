@@ -53,7 +53,7 @@ def _get(url: str) -> tuple[int, str, bytes]:
 def _build(tmp: Path) -> Path:
     src = tmp / "src-copy"
     shutil.copytree(ROOT / "src", src / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     out = tmp / "dist"
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(out)],
@@ -62,12 +62,29 @@ def _build(tmp: Path) -> Path:
     return wheel
 
 
+def check_licences(wheel: Path) -> None:
+    """The wheel states its licence expression and carries every licence file: the project's (MIT) and the
+    vendored card deck's (LGPL-2.1-or-later, with its notice)."""
+    with zipfile.ZipFile(wheel) as z:
+        (meta_name,) = [n for n in z.namelist() if n.endswith(".dist-info/METADATA")]
+        meta = z.read(meta_name).decode()
+        names = set(z.namelist())
+    assert "License-Expression: MIT AND LGPL-2.1-or-later" in meta.splitlines()
+    files = {line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("License-File: ")}
+    assert files == {"LICENSE", "src/cardtable/apps/web/static/cards/LICENSE",
+                     "src/cardtable/apps/web/static/cards/NOTICE.md"}
+    info = meta_name.rsplit("/", 1)[0]
+    assert all(f"{info}/licenses/{f}" in names for f in files)
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+
+
 def test_wheel_serves_the_front_end(tmp_path: Path) -> None:
     wheel = _build(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {f"cardtable/apps/web/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*")
                if p.is_file() and "__pycache__" not in p.parts}
     assert shipped and not shipped - names, sorted(shipped - names)[:10]
+    check_licences(wheel)
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
