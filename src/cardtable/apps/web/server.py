@@ -12,7 +12,8 @@ client -> server
     "moves": [{"m", "label"}], "why": W}``, ``why`` saying the rule when there is no such move).
 server -> client
     ``{"t": "state", ...}`` (see :meth:`Table.message_for`), ``{"t": "hints", "hints": [...]}``,
-    ``{"t": "error", "code": C, "msg": M}``, ``{"t": "pong"}``.
+    ``{"t": "error", "code": C, "msg": M}`` (a refused move adds ``"rule": "/rules/gin#knock"``, where
+    the rules page explains the rule broken: :mod:`.rules_pages`), ``{"t": "pong"}``.
 
 Every refused request gets an error and changes nothing; messages over
 :data:`MAX_MESSAGE` bytes, nested more than :data:`~.security.MAX_DEPTH` deep
@@ -50,7 +51,7 @@ from ...registry import GAMES, game_class
 from ...store import GameNotFoundError, Store, StoreError
 from ...store import schema as s
 from ...store.store import start_match
-from . import lobby
+from . import lobby, rules_pages
 from .persistence import one_line, open_store
 from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
 from .serialize import serialize_view, to_jsonable
@@ -116,8 +117,8 @@ class Connection:
             return
         self.queue.put_nowait(encode(message))
 
-    def error(self, code: str, msg: str) -> None:
-        self.push({"t": "error", "code": code, "msg": msg})
+    def error(self, code: str, msg: str, rule: str | None = None) -> None:
+        self.push({"t": "error", "code": code, "msg": msg, **({"rule": rule} if rule else {})})
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -196,6 +197,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     lobby.register(app, manager, expire_after=expire_after)
+    rules_pages.register(app, STATIC)
 
     @app.exception_handler(StoreError)
     @app.exception_handler(SQLAlchemyError)
@@ -406,12 +408,12 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
         else:
             raise WebError("unknown", f"unknown message type {str(kind)[:20]!r}")
     except WebError as exc:
-        conn.error(exc.code, str(exc))
+        conn.error(exc.code, str(exc), exc.rule)
         if exc.code in ("stale", "turn", "over"):
             async with table.lock:
                 table.send(conn, seat)
     except CardtableError as exc:
-        conn.error("error", str(exc))
+        conn.error("error", str(exc), rules_pages.rule_link(table.game, exc))
 
 
 def _info_json(info: Any) -> dict[str, Any]:

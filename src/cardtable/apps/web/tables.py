@@ -39,6 +39,7 @@ from ..hint_words import distinct, hint_reasons, value_words
 from ..words import describe_move
 from . import persistence as db
 from .hints import HintDesk, HintRefused
+from .rules_pages import rule_link
 from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
@@ -51,9 +52,11 @@ _UNDO_STEP = 100_000  # version = undos * _UNDO_STEP + actions: grows with every
 class WebError(Exception):
     """A request the table refuses; ``code`` is a short machine word, the message is for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.rule = rule
+        """Where the rules page explains the rule broken (a refused move), else ``None``."""
 
 
 class Client(Protocol):
@@ -577,7 +580,7 @@ class TableManager:
             try:
                 table.apply(move)
             except CardtableError as exc:
-                raise WebError("illegal", str(exc)) from None
+                raise WebError("illegal", str(exc), rule_link(table.game, exc)) from None
             await self._save_or_restore(table, "move", lambda: db.roll_back(table))
             table.broadcast()
         self.kick(table)

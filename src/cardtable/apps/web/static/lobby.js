@@ -21,6 +21,8 @@ const ABOUT_PRESET = {
 const ABOUT_LEVEL = { random: "plays any legal move", easy: "a beginner", simple: "plays by simple rules of thumb", medium: "a solid player", hard: "the strongest: thinks ahead" };
 const TARGET_WORDS = { gin: "The match ends when a player reaches this score.", casino: "The match ends when a side reaches this many points.", pinochle: "The game ends when a player reaches this score." };
 
+const rulesWords = (game, preset) => `Rules: how to play ${GAME_NAMES[game]} (${preset})`;
+
 export async function lobbyPage(main) {
   main.innerHTML = `<div class="lobby"><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
     <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section>
@@ -93,6 +95,7 @@ function setupForm(main, meta) {
       ${seatRows}
       <label>Rules <select name="preset" aria-describedby="preset-about">${g.presets.map((p) => `<option value="${p}" ${p === preset ? "selected" : ""}>${p}</option>`).join("")}</select></label>
       <p id="preset-about" class="about">${esc(ABOUT_PRESET[`${st.game}:${preset}`] || "")}</p>
+      <p class="about"><a id="rules-link" href="/rules/${st.game}?preset=${esc(preset)}">${rulesWords(st.game, preset)}</a></p>
       <label>Target score <input name="target" type="number" inputmode="numeric" min="1" max="100000" value="${esc(old.target || (g.target ?? ""))}" aria-describedby="target-about"></label>
       <p id="target-about" class="about">${esc(TARGET_WORDS[st.game])}</p>
       ${anyComputer ? `<label class="pace">Computer pace <input name="pace" type="range" min="0" max="2000" step="100" value="${prefs().pace}" aria-describedby="pace-about"></label><p id="pace-about" class="about">How long each computer move stays on screen before the next.</p>` : ""}
@@ -101,7 +104,11 @@ function setupForm(main, meta) {
     form.querySelectorAll("input[name=game]").forEach((r) => { r.onchange = () => { st.game = r.value; st.players = 2; form.querySelector("input[name=target]").value = ""; render(); }; });
     form.querySelectorAll("input[type=radio][name^=kind]").forEach((r) => { r.onchange = render; });
     const pl = form.querySelector("select[name=players]"); if (pl) pl.onchange = () => { st.players = Number(pl.value); render(); };
-    form.querySelector("select[name=preset]").onchange = (ev) => { form.querySelector("#preset-about").textContent = ABOUT_PRESET[`${st.game}:${ev.target.value}`] || ""; };
+    form.querySelector("select[name=preset]").onchange = (ev) => {
+      form.querySelector("#preset-about").textContent = ABOUT_PRESET[`${st.game}:${ev.target.value}`] || "";
+      const link = form.querySelector("#rules-link");
+      link.href = `/rules/${st.game}?preset=${encodeURIComponent(ev.target.value)}`; link.textContent = rulesWords(st.game, ev.target.value);
+    };
   };
   render();
   form.onsubmit = async (ev) => {

@@ -21,6 +21,7 @@ export function tablePage(main, id, token) {
   let sel = new Set(), hints = null, notice = "", drawerOpen = false, showdown = null, lastTap = { c: null, t: 0 };
   let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
   let cheer = "", cheerTimer = null;
+  let ruleLink = null;  // [message, address]: a refused move's rule, explained on the rules page
   let { pace } = prefs();
   main.innerHTML = `<div class="table-page"><div id="felt" class="felt"><p class="connecting">Connecting…</p></div>
     <aside id="drawer" class="drawer" aria-label="Score sheet, log and settings"></aside></div>
@@ -36,6 +37,7 @@ export function tablePage(main, id, token) {
       if (msg.t === "state") { latest = msg; queue.push(msg); syncUndo(); pump(); }
       else if (msg.t === "error") {
         notice = msg.msg;
+        ruleLink = msg.rule ? [msg.msg, msg.rule] : null;
         if (msg.code === "token" || msg.code === "no-table" || msg.code === "expired") closed = true;
         if (!state) felt.innerHTML = `<div class="panel"><p class="error" role="alert">${esc(notice)}</p><p><a href="#/">Back to the lobby</a></p></div>`;
         else showNotice();
@@ -82,7 +84,8 @@ export function tablePage(main, id, token) {
   const act = (move) => { notice = ""; send({ t: "act", m: move, n: state.n }); };
   // Casino on a crowded table: the server lists the moves taking exactly the picked table cards and builds
   const askPick = () => { const r = G().pickRequest?.(state, sel); if (r) send({ t: "pick", card: r.card, picks: r.picks, n: state.n }); };
-  const showNotice = () => { const el = main.querySelector("#notice"); if (el) el.textContent = notice; };
+  const noticeHtml = () => esc(notice) + (ruleLink && ruleLink[0] === notice ? ` <a class="why-rule" href="${esc(ruleLink[1])}" target="_blank" rel="noopener">Why? (rules)</a>` : "");
+  const showNotice = () => { const el = main.querySelector("#notice"); if (el) el.innerHTML = noticeHtml(); };
   const G = () => GAMES[state.game];
 
   // ------------------------------------------------------------------ drawing
@@ -134,7 +137,7 @@ export function tablePage(main, id, token) {
       : s.seats[s.to_act]?.kind === "computer" ? `${esc(s.seats[s.to_act].name)} is thinking…` : `${esc(seatName(s, s.to_act))}'s turn`;
     html += `<p id="prompt" class="prompt ${myTurn ? "mine" : ""}" aria-live="polite">${line}</p>`;
     html += `<p id="last-move" class="last-move">${esc(lastMove(s) || "")}</p>`;
-    html += `<div id="notice" class="notice" role="alert">${esc(notice)}</div>`;
+    html += `<div id="notice" class="notice" role="alert">${noticeHtml()}</div>`;
     if (myTurn) {
       const bs = g.buttons(s, sel);
       html += `<div class="actions" role="group" aria-label="Your moves">${bs.map((a) => a.disabled ? `<button type="button" class="action why" disabled>${esc(prettyText(a.label))}</button>` : `<button type="button" class="action ${a.primary ? "primary" : ""} ${a.quiet ? "quiet" : ""}" data-move="${esc(a.m)}">${esc(prettyText(a.label))}</button>`).join("")}</div>`;
@@ -243,7 +246,7 @@ export function tablePage(main, id, token) {
     const keep = drawer.querySelector("#log")?.scrollTop;
     drawer.innerHTML = `<div class="drawer-head"><h2>Table</h2><button type="button" id="drawer-close" class="menu-btn">Close</button></div>
       <div class="buttons">${s.you !== null ? `<button type="button" id="hint-btn" ${s.hints && s.to_act === s.you && !s.over ? "" : "disabled"}>Suggest a move</button>
-      <button type="button" id="undo-btn">Undo</button>` : ""}<button type="button" id="leave-btn">Leave the table</button></div>
+      <button type="button" id="undo-btn">Undo</button>` : ""}<a class="btn" id="rules-link" href="${esc(rulesHref(s))}" target="_blank" rel="noopener">Rules</a><button type="button" id="leave-btn">Leave the table</button></div>
       ${s.you !== null ? `<p class="undo-why"></p>` : ""}
       ${computers ? `<label class="pace">Computer pace <input id="pace" type="range" min="0" max="2000" step="100" value="${pace}" aria-valuetext="${pace ? `${(pace / 1000).toFixed(1)} seconds a move` : "instant"}"> <span>${pace ? `${(pace / 1000).toFixed(1)} s` : "instant"}</span></label>` : ""}
       <label class="check"><input id="sound" type="checkbox" ${prefs().sound ? "checked" : ""}> Sound</label>
@@ -322,6 +325,12 @@ function actorOf(s, i) {
   if (s.game === "casino") return null;
   const a = (s.actors || [])[i];
   return a === undefined || a < 0 ? null : a;
+}
+
+/** The rules page under this table's rules (every option, so the page shows exactly these). */
+function rulesHref(s) {
+  const options = Object.entries(s.view.rules || {}).map(([k, v]) => `${k}=${encodeURIComponent(v === null ? "none" : v)}`);
+  return `/rules/${s.game}${options.length ? `?${options.join("&")}` : ""}`;
 }
 
 /** The side whose capture just swept the Casino table (its sweep count went up), or null. */
