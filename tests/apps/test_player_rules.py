@@ -102,7 +102,7 @@ def test_each_preset_reads_as_its_rules() -> None:
     oklahoma = _text(GinRules.preset("oklahoma"), "gin")
     assert "The first upcard sets the knock limit" in oklahoma and "doubled" in oklahoma and "10 or less" not in oklahoma
     assert "100 is added for reaching the target and 25 for every hand" in _text(GinRules.preset("modern"), "gin")
-    assert "knock with 7 or less" in pr.page(GinRules(knock_limit=7), "gin")["options"][1]["text"]
+    assert "At most 7 deadwood to knock" in pr.page(GinRules(knock_limit=7), "gin")["options"][1]["text"]
     assert "Each sweep scores 1" in _text(CasinoRules.preset("standard"), "casino")
     assert "Sweeps are counted but score nothing" in _text(CasinoRules.preset("classic"), "casino")
     assert "every loose card of the same rank" in _text(CasinoRules(court_capture="all"), "casino")
