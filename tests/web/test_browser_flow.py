@@ -232,3 +232,52 @@ def test_suggestions_show_in_view(browser: Browser, live: tuple[str, Any], game:
     top, bottom, height = page.evaluate(INSIDE, ".hints")
     assert top >= 0 and bottom <= height + 0.5, (top, bottom, height)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ item 3
+def casino_match() -> Any:
+    """Casino, seat 1 deals: seat 0 holds 2♦ (nothing to take or build: its one move is the trail), 8♠ (takes the
+    8♦ or trails), 3♣ and K♥; on the table 8♦ 5♣ J♠ Q♦."""
+    from cardtable.cards import parse_cards
+    from cardtable.casino.dealing import TABLE, deal_order
+    from cardtable.match import Match
+
+    match = Match("casino", first_dealer=1, seat_names=["You", "Computer"])
+    piles = {0: parse_cards("2D 8S 3C KH"), 1: parse_cards("4H 6S 9D AC"), TABLE: parse_cards("8D 5C JS QD")}
+    for to in deal_order(2, 1, True):
+        match.apply(f"deal {piles[to].pop(0)}")
+    return match
+
+
+def tap_card(page: Page, card: str) -> None:
+    press(page, page.locator(f'#hand [data-card="{card}"]'), position={"x": 6, "y": 30})
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_casino_double_tap_plays_only_the_one_move_shown(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    page = new_page(browser, size)
+    table = seat_at(live, page, casino_match())
+    page.wait_for_selector(".prompt.mine")
+    played = len(table.match.hands[0].actions)
+    assert "double-tap" in page.locator("#prompt").inner_text()  # the prompt says what a double tap does
+    tap_card(page, "2D")
+    assert page.locator(".actions .action").all_inner_texts() == ["Trail your 2♦"]
+    assert "double-tap" in page.locator("#prompt").inner_text()
+    shot(page, f"flow_casino_tap_{size}")
+    page.wait_for_timeout(600)
+    tap_card(page, "2D")  # a later second tap puts the card back ...
+    tap_card(page, "2D")  # ... and a quick third one chooses it again: no move was on the screen, none is played
+    page.wait_for_selector('#hand [data-card="2D"][aria-pressed="true"]')
+    page.wait_for_timeout(600)
+    assert len(table.match.hands[0].actions) == played
+    tap_card(page, "2D")
+    page.wait_for_selector('#hand [data-card="2D"][aria-pressed="false"]')
+    tap_card(page, "8S")
+    tap_card(page, "8S")  # quick, but the 8♠ has two moves: nothing is played, the card is put back
+    page.wait_for_timeout(300)
+    assert len(table.match.hands[0].actions) == played
+    tap_card(page, "2D")
+    tap_card(page, "2D")  # the double tap plays the one move the screen showed
+    wait_server(lambda: len(table.match.hands[0].actions) > played)
+    assert table.match.hands[0].actions[played] == "2D trail"
+    assert not page.errors  # type: ignore[attr-defined]

@@ -209,7 +209,7 @@ export function tablePage(main, id, token) {
         const c = el.dataset.card;
         if (!myTurn) { notice = state.over ? "The match is over." : "Wait for your turn."; showNotice(); return; }
         const now = Date.now();
-        if (lastTap.c === c && now - lastTap.t < 450) { // double tap: the card's one obvious move
+        if (lastTap.c === c && now - lastTap.t < 450 && sel.has(c)) { // double tap (the first tap chose the card): its one obvious move
           const mv = g.doubleTap(state, c);
           lastTap = { c: null, t: 0 };
           if (mv) { act(mv.m); return; }

@@ -86,7 +86,7 @@ export function hand(s, sel) {
 export function caption() { return ""; }
 
 export function prompt(s, sel) {
-  if (!sel.size) return "Choose a card from your hand: what it can take or build lights up";
+  if (!sel.size) return `Choose a card from your hand: what it can take or build lights up${s.more_moves ? "" : " (double-tap plays a card that has one move)"}`;
   const c = handPick(s, sel) ?? [...sel][0];
   const n = s.legal.filter((a) => a.cards.includes(c)).length;
   const picked = answer(s, sel);
@@ -94,7 +94,7 @@ export function prompt(s, sel) {
   if (picked && !picked.moves.length) return `Your ${shortCard(c)} cannot take or build with just these: ${picked.why}`;
   if (picked) return `Your ${shortCard(c)}: ${picked.moves.length === 1 ? "the move" : "the moves"} with exactly these below`;
   if (s.more_moves) return `Your ${shortCard(c)}: tap table cards and builds to take or build with exactly those, or choose below`;
-  return `Your ${shortCard(c)}: ${n === 1 ? "one move" : `${n} moves`} below`;
+  return n === 1 ? `Your ${shortCard(c)} has one move, below (double-tap the card plays it)` : `Your ${shortCard(c)}: ${n} moves below`;
 }
 
 function size(a) { return (a.m.match(/[A2-9TJQK][SHDC]/g) || []).length; }
@@ -108,7 +108,10 @@ export function buttons(s, sel) {
   return [...captures.map((a, i) => ({ ...a, primary: i === 0 })), ...rest];
 }
 
+/** The card's one move, played by a double tap: only when the buttons show it as the card's single move (on a
+ * crowded table the card has more moves than the buttons list: a double tap then plays nothing). */
 export function doubleTap(s, c) {
+  if (s.more_moves) return null;
   const mv = buttons(s, new Set([c]));
   return mv.length === 1 ? mv[0] : null;
 }
