@@ -60,13 +60,18 @@ def recv_until(ws: Any, pred: Callable[[dict[str, Any]], bool], limit: float = 3
             return m
 
 
-def prepared_table(url: str, kinds: Sequence[str] = ("human", "computer")) -> tuple[str, list[str]]:
-    """A gin table stored before the server starts (so it is not loaded when first joined): (id, human tokens)."""
+def prepared_table(url: str, kinds: Sequence[str] = ("human", "computer"), *,
+                   claimed: bool = False) -> tuple[str, list[str]]:
+    """A gin table stored before the server starts (so it is not loaded when first joined): (id, human tokens).
+
+    ``claimed``: the people have joined already and the tokens are their own (a join then writes nothing).
+    """
     tokens = [secrets.token_urlsafe(24) for _ in kinds]
     match = Match("gin", seed=5, seat_names=["Ann", "Bob"])
-    seats = [SeatSpec("human", name, None, hash_token(tok)) if kind == "human" else SeatSpec("computer", name, "random")
-             for kind, name, tok in zip(kinds, match.seat_names, tokens)]
-    table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0)
+    seats = [SeatSpec("human", name, None, hash_token(tok), claimed) if kind == "human"
+             else SeatSpec("computer", name, "random") for kind, name, tok in zip(kinds, match.seat_names, tokens)]
+    joined = {i for i, kind in enumerate(kinds) if kind == "human" and claimed}
+    table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0, joined=joined)
     table.resolve_chance()
     with Store.open(url) as store:
         insert_table(store, table)

@@ -170,7 +170,7 @@ def test_database_down_gives_503_json_and_a_join_error(tmp_path: Path, monkeypat
 def test_a_read_only_sqlite_database_warns_refuses_moves_and_recovers_without_restart(tmp_path: Path) -> None:
     folder = Path(tempfile.mkdtemp(prefix="cardtable-ro-"))  # pytest's own folders are closed to other users
     db = str(folder / "ro.db")
-    table_id, tokens = kit.prepared_table(db, ("human", "human"))
+    table_id, tokens = kit.prepared_table(db, ("human", "human"), claimed=True)  # a join is a write: joined before
     for path in [folder, *folder.iterdir()]:
         os.chown(path, *_nobody())
     folder.chmod(0o777)

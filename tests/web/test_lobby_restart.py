@@ -46,7 +46,9 @@ def test_a_restart_does_not_wait_again_for_people_who_joined(db: str) -> None:
         made = new_table(client, "gin", FRIENDS)
         tokens = [seat["token"] for seat in made["seats"]]
         with client.websocket_connect(f"/ws/{made['id']}") as ann:
-            assert join(ann, tokens[0])["waiting"] == [1]
+            first = join(ann, tokens[0])
+            assert first["waiting"] == [1]
+            tokens[0] = first["token"]  # the invite is claimed: Ann's own token from now on
         assert client.get(f"/api/tables/{made['id']}").json()["waiting"] == ["Bea"]
     with restarted(db) as client:  # nobody has moved yet: only the stored join says Ann came
         assert client.get(f"/api/tables/{made['id']}").json()["waiting"] == ["Bea"]
@@ -81,7 +83,7 @@ def test_a_version_4_database_upgrades_and_keeps_its_tables(tmp_path: Path) -> N
     with engine.begin() as conn:  # back to version 4, as written before the lobby's state was stored
         conn.execute(text("ALTER TABLE web_tables DROP COLUMN public"))
         conn.execute(text("ALTER TABLE web_tables DROP COLUMN joined"))
-        conn.execute(text("DELETE FROM schema_version WHERE version = 5"))
+        conn.execute(text("DELETE FROM schema_version WHERE version >= 5"))
     engine.dispose()
     with Store.open(f"sqlite:///{db}") as store:
         assert store.version() == LATEST_VERSION >= 5
@@ -94,10 +96,14 @@ def test_a_version_4_database_upgrades_and_keeps_its_tables(tmp_path: Path) -> N
         assert client.get("/api/tables").json()["tables"] == []
 
 
-def test_a_join_that_cannot_be_stored_still_seats_the_person(db: str, monkeypatch: Any,
-                                                             caplog: Any) -> None:
+def test_a_join_that_cannot_be_stored_is_refused_and_the_invite_kept(db: str, monkeypatch: Any,
+                                                                      caplog: Any) -> None:
+    """A join is saved before anyone hears of it (issue 19, item 9): if it cannot be saved, nobody is told
+    the person came, the seat is not taken, and the invite still opens it once the database answers."""
     from cardtable.apps.web import persistence
     from cardtable.store import StoreError
+
+    real = persistence.save_joined
 
     def refuse(*_args: Any) -> None:
         raise StoreError("database error (test): disk full")
@@ -106,6 +112,11 @@ def test_a_join_that_cannot_be_stored_still_seats_the_person(db: str, monkeypatc
     with restarted(db) as client:
         made = new_table(client, "gin", FRIENDS)
         with client.websocket_connect(f"/ws/{made['id']}") as ann:
-            assert join(ann, made["seats"][0]["token"])["waiting"] == [1]
-        assert client.get(f"/api/tables/{made['id']}").json()["waiting"] == ["Bea"]  # seated in memory
-    assert "who has joined is not saved" in caplog.text and "disk full" in caplog.text
+            ann.send_json({"t": "join", "token": made["seats"][0]["token"]})
+            err = ann.receive_json()
+            assert err["t"] == "error" and err["code"] == "database" and "did not happen" in err["msg"]
+        assert client.get(f"/api/tables/{made['id']}").json()["waiting"] == ["Ann", "Bea"]
+        monkeypatch.setattr(persistence, "save_joined", real)
+        with client.websocket_connect(f"/ws/{made['id']}") as ann:
+            assert join(ann, made["seats"][0]["token"])["token"]
+    assert "join not saved" in caplog.text and "disk full" in caplog.text

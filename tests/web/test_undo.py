@@ -80,7 +80,10 @@ def play_to_the_end(client: Any, made: dict[str, Any]) -> dict[str, Any]:
     seen: set[str] = set()
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
-        m = until(ws, lambda m: bool(m["legal"]) or m["over"] is not None)
+        m = ws.receive_json()
+        token = m["token"]  # the seat's own token, given for the invite
+        if not m["legal"]:
+            m = until(ws, lambda m: bool(m["legal"]) or m["over"] is not None)
         for _ in range(2000):
             if m["over"] is not None:
                 break
@@ -92,6 +95,7 @@ def play_to_the_end(client: Any, made: dict[str, Any]) -> dict[str, Any]:
             m = until(ws, lambda m, n=n: m["n"] > n and (bool(m["legal"]) or m["over"] is not None))
         assert m["over"] is not None
         m["seen_reasons"] = seen
+        m["token"] = token
         ws.send_json({"t": "undo", "n": m["n"]})
         err = next_error(ws)
         assert err["code"] == "undo" and "match is over" in err["msg"]
@@ -107,10 +111,11 @@ def test_a_finished_match_stays_finished(tmp_path: Path) -> None:
         assert not final["can_undo"] and "match is over" in final["undo_reason"]
         assert any("Computer has replied" in r for r in final["seen_reasons"]), final["seen_reasons"]
         assert table.match.is_over() and table.version == final["n"]
-        games = client.get("/api/finished").json()["games"]
+        seated = {"X-Cardtable-Seats": f"{made['id']}:{final['token']}"}  # a private table: its player sees it
+        games = client.get("/api/finished", headers=seated).json()["games"]
         assert len(games) == 1
-        assert client.get(f"/api/replay/{games[0]['uid']}").status_code == 200
-        assert client.get("/api/stats").json()["rows"][0]["played"] == 1
+        assert client.get(f"/api/replay/{games[0]['uid']}", headers=seated).status_code == 200
+        assert client.get("/api/stats", headers=seated).json()["rows"][0]["played"] == 1
 
 
 def test_no_undo_into_the_previous_hand(tmp_path: Path) -> None:

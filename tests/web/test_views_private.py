@@ -75,6 +75,7 @@ def test_complete_match_never_leaks(client: Any, game: str) -> None:
         b.send_json({"t": "join", "token": made["seats"][1]["token"]})
         last[0] = a.receive_json()
         last[1] = b.receive_json()
+        b_token = last[1]["token"]
         spec.send_json({"t": "spectate"})
         watched = spec.receive_json()
         assert watched["you"] is None and all(c == "??" for c in watched["view"]["hand"])
@@ -95,9 +96,10 @@ def test_complete_match_never_leaks(client: Any, game: str) -> None:
     assert not leaks, leaks[:5]
     # the hook saw the whole match: the join/spectate message plus one per move, for each seat and the spectator
     assert moves > 0 and min(sent.values()) > moves
-    info = client.get("/api/finished").json()["games"]
-    assert [g["game"] for g in info] == [game]
-    replay = client.get(f"/api/replay/{info[0]['uid']}?hand=1").json()
+    seated = {"X-Cardtable-Seats": f"{made['id']}:{b_token}"}  # a private table: its players see it
+    info = client.get("/api/finished", headers=seated).json()["games"]
+    assert [g["game"] for g in info] == [game] and info[0]["you"] == 1
+    replay = client.get(f"/api/replay/{info[0]['uid']}?hand=1", headers=seated).json()
     assert replay["frames"] and all(len(f["views"]) == 2 for f in replay["frames"])
-    stats = client.get("/api/stats").json()
+    stats = client.get("/api/stats", headers=seated).json()
     assert stats["rows"] and stats["rows"][0]["played"] == 1

@@ -22,14 +22,14 @@ import os
 import threading
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import NullPool, StaticPool
@@ -293,6 +293,16 @@ class Store:
     def _read(self) -> Any:
         return self._transaction("DEFERRED")
 
+    def reading(self) -> Any:
+        """A read transaction, as a context manager giving the connection: for queries of other layers' tables
+        (the web server's), with the store's error handling (:class:`StoreError`, reconnect after a failure)."""
+        return self._read()
+
+    def writing(self) -> Any:
+        """A write transaction, as :meth:`reading`, queued behind this program's other writers (SQLite's one writer)."""
+        return self._write()
+
+
     def check_writable(self) -> None:
         """Raise :class:`StoreError` unless a write can be made now (a read-only file, a lock, a server down).
 
@@ -535,10 +545,11 @@ class Store:
         return found[0] if found else None
 
     def list_games(
-        self, game: str | None = None, status: str | None = None, limit: int | None = 50, offset: int = 0
+        self, game: str | None = None, status: str | None = None, limit: int | None = 50, offset: int = 0,
+        *, where: Any = None,
     ) -> list[GameInfo]:
-        """Games, most recently saved first."""
-        conds = []
+        """Games, most recently saved first (``where``: a further SQLAlchemy condition on them)."""
+        conds = [] if where is None else [where]
         if game is not None:
             conds.append(s.games.c.game == game)
         if status is not None:
@@ -576,17 +587,33 @@ class Store:
         return [_info(r, seats.get(r.id, [])) for r in rows]
 
     # --- statistics -------------------------------------------------------------------------------------
-    def stats(self, game: str | None = None, player: str | None = None) -> list[StatRow]:
+    def counts(self) -> dict[str, dict[str, int]]:
+        """How many games of each game are in each status: ``{"gin": {"finished": 3, ...}}`` (no names, no ids)."""
+        with self._read() as conn:
+            rows = conn.execute(select(s.games.c.game, s.games.c.status, func.count())
+                                .group_by(s.games.c.game, s.games.c.status)).all()
+        out: dict[str, dict[str, int]] = {}
+        for game, status, n in rows:
+            out.setdefault(str(game), dict.fromkeys(s.STATUSES, 0))[str(status)] = int(n)
+        return out
+
+    def stats(self, game: str | None = None, player: str | None = None, *,
+              seats: Mapping[int, int] | None = None) -> list[StatRow]:
         """Finished and abandoned games by game and opponent, from ``player``'s seat (default: the first human seat).
 
-        Games without such a seat (computer against computer) are left out.
+        Games without such a seat (computer against computer) are left out. ``seats``: only these games
+        (by id), each from the seat given (e.g. the seats a web visitor holds).
         """
         conds: list[Any] = [s.games.c.status.in_([s.FINISHED, s.ABANDONED])]
         if game is not None:
             conds.append(s.games.c.game == game)
+        if seats is not None:
+            conds.append(s.games.c.id.in_(list(seats)))
         groups: dict[tuple[str, str], dict[str, Any]] = {}
         for info in self._infos(*conds):
-            seat = info.perspective_seat(player)
+            seat = info.perspective_seat(player) if seats is None else seats.get(info.id)
+            if seat is None or not 0 <= seat < len(info.sides):
+                continue
             if seat is None:
                 continue
             g = groups.setdefault((info.game, info.opponents(seat)),

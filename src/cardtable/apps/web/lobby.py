@@ -90,7 +90,7 @@ def listing(manager: TableManager, limit: int = 50) -> list[dict[str, Any]]:
 
 def stored_public(manager: TableManager, limit: int = 50) -> list[str]:
     """Ids of the stored public tables whose match is in progress (a blocking query: run in a thread)."""
-    with manager.store.engine.connect() as conn:
+    with manager.store.reading() as conn:
         rows = conn.execute(
             select(s.web_tables.c.id).join(s.games, s.games.c.id == s.web_tables.c.game_id)
             .where(s.web_tables.c.public.is_(True), s.games.c.status == s.IN_PROGRESS)
@@ -115,7 +115,7 @@ def expire_idle(manager: TableManager, max_idle: float, *, now: datetime | None 
     """
     store: Store = manager.store
     cutoff = (now or datetime.now(UTC)).replace(tzinfo=None) - timedelta(seconds=max_idle)
-    with store.engine.connect() as conn:
+    with store.reading() as conn:
         rows = conn.execute(
             select(s.web_tables.c.id, s.web_tables.c.game_id)
             .join(s.games, s.games.c.id == s.web_tables.c.game_id)

@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, insert, select, update
-from sqlalchemy.exc import SQLAlchemyError
 
 from ...record import GameRecord
 from ...store import Store, StoreError
@@ -30,7 +29,7 @@ from ...store.store import replay_record
 
 if TYPE_CHECKING:
     from ...match import Match
-    from .tables import Table
+    from .tables import SeatSpec, Table
 
 __all__ = ["PAUSED", "DB_REFUSED", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
            "load_row", "roll_back", "save_joined", "stored_actions", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
@@ -75,14 +74,12 @@ def insert_table(store: Store, table: Table) -> None:
     table.saved = stored_actions(table.match)
 
 
-def save_joined(store: Store, table_id: str, joined: Iterable[int]) -> None:
-    """Store which human seats of a table have come, so a restart does not wait for them again."""
-    try:
-        with store.engine.begin() as conn:
-            conn.execute(update(s.web_tables).where(s.web_tables.c.id == table_id)
-                         .values(joined=json.dumps(sorted(joined))))
-    except SQLAlchemyError as exc:
-        raise StoreError(f"database error ({store.url}): {one_line(exc)}") from exc
+def save_joined(store: Store, table_id: str, seats: Iterable[SeatSpec], joined: Iterable[int]) -> None:
+    """Store a table's seats (their tokens' hashes, after an invite is claimed or renewed) and which human
+    seats have come, in one transaction: a restart then knows both (raises :class:`StoreError`: nothing stored)."""
+    with store.writing() as conn:
+        conn.execute(update(s.web_tables).where(s.web_tables.c.id == table_id)
+                     .values(seats=json.dumps([sp.to_json() for sp in seats]), joined=json.dumps(sorted(joined))))
 
 
 def save_moves(store: Store, table: Table) -> int:
@@ -122,11 +119,8 @@ async def bounded(store: Store, call: Callable[..., T], *args: Any) -> T:
 
 def load_row(store: Store, table_id: str) -> tuple[Any, Match] | None:
     """The ``web_tables`` row of ``table_id`` and its match, or ``None`` if there is no such table."""
-    try:
-        with store.engine.connect() as conn:
-            row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
-    except SQLAlchemyError as exc:
-        raise StoreError(f"database error ({store.url}): {one_line(exc)}") from exc
+    with store.reading() as conn:
+        row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
     if row is None:
         return None
     return row, store.load_match(int(row.game_id))

@@ -6,12 +6,16 @@ client -> server
     ``{"t": "join", "token": T}`` (a seat's invite token) or ``{"t": "spectate"}`` first;
     then ``{"t": "act", "m": "discard QS", "n": N}`` (``N``: the table's move
     counter from the last state, so a stale or replayed move is refused),
-    ``{"t": "undo", "n": N}``, ``{"t": "hint"}``, ``{"t": "ping"}``, ``{"t": "leave"}``, and in Casino
+    ``{"t": "undo", "n": N}``, ``{"t": "hint"}``, ``{"t": "ping"}``, ``{"t": "leave"}``,
+    ``{"t": "invite", "seat": S}`` (the creator, i.e. the first human seat: a new invite link for another
+    person's seat nobody has open, answered by ``{"t": "invite", "seat": S, "token": T}``), and in Casino
     ``{"t": "pick", "card": "TD", "picks": ["6H", "4H", "9C"], "n": N}`` (the moves of a hand card that take
     exactly those table cards, a build's card standing for the build: answered by ``{"t": "picked", ...,
     "moves": [{"m", "label"}], "why": W}``, ``why`` saying the rule when there is no such move).
 server -> client
-    ``{"t": "state", ...}`` (see :meth:`Table.message_for`), ``{"t": "hints", "hints": [...]}``,
+    ``{"t": "state", ...}`` (see :meth:`Table.message_for`; the first after a join with an invite also
+    carries ``"token"``, the seat's own token from then on: an invite opens its seat once),
+    ``{"t": "hints", "hints": [...]}``,
     ``{"t": "error", "code": C, "msg": M}`` (a refused move adds ``"rule": "/rules/gin#knock"``, where
     the rules page explains the rule broken: :mod:`.rules_pages`), ``{"t": "pong"}``.
 
@@ -48,13 +52,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
-from ...store import GameNotFoundError, Store, StoreError
-from ...store import schema as s
-from ...store.store import start_match
-from . import lobby, rules_pages
+from ...store import Store, StoreError
+from . import history, lobby, rules_pages
 from .persistence import one_line, open_store
 from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
-from .serialize import serialize_view, to_jsonable
 from .tables import Table, TableManager, WebError
 
 __all__ = ["create_app", "serve", "settle_heap", "encode", "MAX_MESSAGE", "RATE", "BURST"]
@@ -197,6 +198,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     lobby.register(app, manager, expire_after=expire_after)
+    history.register(app, store)
     rules_pages.register(app, STATIC)
 
     @app.exception_handler(StoreError)
@@ -249,28 +251,6 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                  for i, sp in enumerate(table.seats)]
         return JSONResponse({"id": table.id, "game": table.game, "seats": seats})
 
-    @app.get("/api/finished")
-    async def finished(game: str | None = None) -> dict[str, Any]:
-        if game is not None and game not in GAMES:
-            raise HTTPException(400, "unknown game")
-        infos = await asyncio.to_thread(store.list_games, game, s.FINISHED, 200)
-        return {"games": [_info_json(i) for i in infos]}
-
-    @app.get("/api/replay/{uid}")
-    async def replay(uid: str, hand: int = 1) -> dict[str, Any]:
-        if not uid.isalnum() or len(uid) > 32:
-            raise HTTPException(404, "no such game")
-        try:
-            return await asyncio.to_thread(_replay, store, uid, hand)
-        except GameNotFoundError:
-            raise HTTPException(404, "no such game") from None
-        except CardtableError as exc:
-            raise HTTPException(422, f"the record cannot be replayed: {exc}") from None
-
-    @app.get("/api/stats")
-    async def stats() -> dict[str, Any]:
-        return await asyncio.to_thread(_stats, store)
-
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
@@ -300,23 +280,13 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                     continue
                 kind = msg.get("t")
                 if seat is None and not watching:
-                    if kind == "join":
-                        found = table.seat_for_token(msg.get("token"))
-                        if found is None:
-                            conn.error("token", "this invite link is not valid for this table")
+                    if kind == "join":  # the seat is saved (an invite claimed) before anyone hears of it
+                        try:
+                            seat = await manager.join(table, msg.get("token"), conn,
+                                                      max_connections=MAX_SEAT_CONNECTIONS)
+                        except WebError as exc:
+                            conn.error(exc.code, str(exc))
                             return
-                        if len(table.clients.get(found, ())) >= MAX_SEAT_CONNECTIONS:
-                            conn.error("full", "this seat is open in too many windows")
-                            return
-                        seat = found
-                        async with table.lock:  # never show a move that is not saved yet
-                            table.clients.setdefault(seat, set()).add(conn)
-                            first = seat not in table.joined
-                            table.joined.add(seat)  # play starts once every person has come (lobby.py)
-                            table.broadcast()  # everyone sees the seat come online (and the joiner its state)
-                        if first:
-                            await manager.remember_joined(table)
-                        manager.kick(table)
                     elif kind == "spectate":
                         if len(table.spectators) >= MAX_SPECTATORS:
                             conn.error("full", "this table has as many spectators as it can take")
@@ -392,6 +362,10 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
         elif kind == "state":
             async with table.lock:
                 table.send(conn, seat)
+        elif kind == "invite":
+            if seat is None:
+                raise WebError("spectator", "spectators cannot invite")
+            conn.push({"t": "invite", "seat": msg.get("seat"), "token": await manager.invite(table, seat, msg.get("seat"))})
         elif kind in ("act", "undo", "hint", "pick"):
             if seat is None:
                 raise WebError("spectator", "spectators cannot play")
@@ -414,72 +388,6 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
                 table.send(conn, seat)
     except CardtableError as exc:
         conn.error("error", str(exc), rules_pages.rule_link(table.game, exc))
-
-
-def _info_json(info: Any) -> dict[str, Any]:
-    return {
-        "uid": info.uid, "game": info.game, "names": list(info.side_names()),
-        "seat_names": list(info.seat_names), "kinds": [str(k) for k in info.seat_kinds],
-        "final": None if info.final_totals is None else list(info.final_totals), "winner": info.winner,
-        "margin": info.margin, "hands": info.hands, "updated": info.updated_at.isoformat(), "source": info.source,
-    }
-
-
-def _replay(store: Store, uid: str, hand: int) -> dict[str, Any]:
-    """One hand of a finished match, move by move, with every seat's view (all hands revealed)."""
-    info = store.find_uid(uid)
-    if info.status == s.IN_PROGRESS:
-        raise GameNotFoundError("the match is still being played")
-    record = store.load_record(info.id)
-    if not 1 <= hand <= len(record.hands):
-        raise GameNotFoundError("no such hand")
-    match = start_match(record)
-    for actions in record.hands[: hand - 1]:
-        for text in actions:
-            match.apply(text)
-    n = match.game.num_players
-    frames: list[dict[str, Any]] = []
-    dealer = match.hands[-1].dealer
-    for text in record.hands[hand - 1]:
-        state = match.state
-        actor = state.current_player()
-        pretty = text
-        act = match.apply(text)
-        p = getattr(act, "pretty", None)
-        if callable(p):
-            pretty = str(p())
-        if actor < 0 and frames and frames[-1]["actor"] < 0:
-            frames[-1] = {"actor": actor, "m": "deal", "label": "deal", "views": _views(state, n, match.game.name)}
-            continue
-        frames.append({"actor": actor, "m": text, "label": pretty, "views": _views(state, n, match.game.name)})
-    entry = match.hands[hand - 1]
-    result = entry.result
-    return {
-        "info": _info_json(info), "hand": hand, "hands": len(record.hands), "dealer": dealer, "frames": frames,
-        "result": None if result is None else {"points": list(result.points), "summary": result.summary,
-                                               "details": to_jsonable(result.details)},
-    }
-
-
-def _views(state: Any, n: int, game: str) -> list[dict[str, Any]]:
-    return [serialize_view(game, state.view(i)) for i in range(n)]
-
-
-def _stats(store: Store) -> dict[str, Any]:
-    rows = [{"game": r.game, "opponent": r.opponent, "played": r.played, "won": r.won, "lost": r.lost,
-             "abandoned": r.abandoned, "mean_margin": r.mean_margin} for r in store.stats()]
-    games = []
-    for info in reversed(store.list_games(status=s.FINISHED, limit=500)):
-        seat = info.perspective_seat()
-        if seat is None or info.final_totals is None or info.winner is None:
-            continue
-        side = info.sides[seat]
-        finals = list(info.final_totals)
-        others = [t for i, t in enumerate(finals) if i != side]
-        games.append({"game": info.game, "uid": info.uid, "won": info.winner == side,
-                      "margin": finals[side] - max(others) if others else 0, "hands": info.hands,
-                      "when": info.updated_at.isoformat()})
-    return {"rows": rows, "games": games}
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -72,17 +73,34 @@ class SeatSpec:
     name: str
     level: str | None = None
     token_hash: str | None = None
+    """SHA-256 of the seat's token: an invite until claimed, then the token of whoever claimed it."""
+    claimed: bool = False
+    """The invite has been used: the token is the player's own (an invite opens its seat once)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token_hash}
+        data = {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token_hash}
+        return {**data, "claimed": True} if self.claimed else data
 
     @classmethod
     def from_json(cls, data: Any) -> SeatSpec:
-        return cls(kind=str(data["kind"]), name=str(data["name"]), level=data.get("level"), token_hash=data.get("token"))
+        return cls(kind=str(data["kind"]), name=str(data["name"]), level=data.get("level"), token_hash=data.get("token"),
+                   claimed=data.get("claimed") is True)
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def seat_for_token(seats: Sequence[SeatSpec], token: Any) -> int | None:
+    """The seat that ``token`` opens (an unclaimed invite or a player's own token), or ``None``."""
+    if not isinstance(token, str) or not 8 <= len(token) <= 200:
+        return None
+    digest = hash_token(token)
+    found = None
+    for seat, spec in enumerate(seats):
+        if spec.token_hash is not None and hmac.compare_digest(spec.token_hash, digest):
+            found = seat
+    return found
 
 
 @dataclass
@@ -158,14 +176,7 @@ class Table:
         return [i for i in self.human_seats() if i not in self.joined]
 
     def seat_for_token(self, token: Any) -> int | None:
-        if not isinstance(token, str) or not 8 <= len(token) <= 200:
-            return None
-        digest = hash_token(token)
-        found = None
-        for seat, spec in enumerate(self.seats):
-            if spec.token_hash is not None and hmac.compare_digest(spec.token_hash, digest):
-                found = seat
-        return found
+        return seat_for_token(self.seats, token)
 
     def undo_check(self, seat: int) -> UndoCheck:
         """Whether ``seat`` may take back its last move now and, if not, why (:mod:`cardtable.undo`).
@@ -267,17 +278,22 @@ class Table:
                 "void": lh.result.void, "details": to_jsonable(lh.result.details), "totals": list(lh.totals),
                 "view": view}
 
-    def send(self, client: Client, seat: int | None) -> None:
+    def send(self, client: Client, seat: int | None, extra: dict[str, Any] | None = None) -> None:
         msg = self.message_for(seat)
+        if extra:
+            msg = {**msg, **extra}
         if self.send_hook is not None:
             self.send_hook(seat, msg)
         client.push(msg)
 
-    def broadcast(self) -> None:
+    def broadcast(self, skip: Client | None = None) -> None:
+        """Send every connection its state (``skip``: one that is sent its own by the caller)."""
         for seat, clients in self.clients.items():
             if clients:
                 msg = self.message_for(seat)
                 for c in list(clients):
+                    if c is skip:
+                        continue
                     if self.send_hook is not None:
                         self.send_hook(seat, msg)
                     c.push(msg)
@@ -398,7 +414,6 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.think_delay = think_delay
         self._load_lock = asyncio.Lock()
-        self._join_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self.reconnector = db.Reconnector(store, self._resume)
         self.hint_desk = HintDesk()
@@ -420,14 +435,66 @@ class TableManager:
             self.reconnector.pause(table, exc, what)
             raise WebError("database", db.DB_REFUSED) from None
 
-    async def remember_joined(self, table: Table) -> None:
-        """Store the seats that have come to ``table`` (a restart then does not wait for them again);
-        a failure is logged only: the table plays on, and the person is simply awaited again after a restart."""
+    async def _save_seats(self, table: Table, seats: list[SeatSpec], joined: set[int], what: str) -> None:
+        """Store ``seats`` and ``joined`` and only then make them the table's (call under its lock); if the
+        save fails nothing changes and the request is refused."""
         try:
-            async with self._join_lock:  # one write at a time, each of the seats joined by then: the last is whole
-                await db.bounded(self.store, db.save_joined, self.store, table.id, set(table.joined))
+            await db.bounded(self.store, db.save_joined, self.store, table.id, seats, joined)
         except StoreError as exc:
-            log.warning("table %s: who has joined is not saved: %s", table.id, db.one_line(exc))
+            log.warning("table %s: %s not saved: %s", table.id, what, db.one_line(exc))
+            raise WebError("database", f"the database is unavailable, so the {what} did not happen; "
+                           "try again in a moment") from None
+        table.seats, table.joined = seats, joined
+
+    async def join(self, table: Table, token: Any, client: Client, *, max_connections: int) -> int:
+        """Seat ``client`` at ``table`` by a seat's token; return the seat.
+
+        An invite opens its seat once: the first join with it swaps it for a token of the player's own,
+        sent to this connection only (``"token"`` in its first state) and from then on the only token
+        that opens the seat. The seat, and that its player has come, are saved before anyone is told;
+        if the save fails the join is refused and the invite still works.
+        """
+        async with table.lock:
+            seat = table.seat_for_token(token)
+            if seat is None:
+                raise WebError("token", "this link does not open a seat at this table (an invite link opens its "
+                               "seat once: its player comes back through My tables)")
+            if len(table.clients.get(seat, ())) >= max_connections:
+                raise WebError("full", "this seat is open in too many windows")
+            spec = table.seats[seat]
+            personal: str | None = None
+            if not spec.claimed or seat not in table.joined:
+                seats = list(table.seats)
+                if not spec.claimed:
+                    personal = secrets.token_urlsafe(24)
+                    seats[seat] = dataclasses.replace(spec, token_hash=hash_token(personal), claimed=True)
+                await self._save_seats(table, seats, table.joined | {seat}, "join")
+            table.clients.setdefault(seat, set()).add(client)
+            table.broadcast(skip=client)  # everyone sees the seat come online
+            table.send(client, seat, None if personal is None else {"token": personal})
+        self.kick(table)
+        return seat
+
+    async def invite(self, table: Table, seat: int, target: Any) -> str:
+        """A new invite token for seat ``target``, asked for by ``seat``: only the table's creator (its first
+        human seat) may, for another person's seat that nobody has open; the seat's old token stops working."""
+        if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(table.seats):
+            raise WebError("bad-request", "say which seat to invite (its number)")
+        async with table.lock:
+            if seat != table.human_seats()[0]:
+                raise WebError("host", "only the person who set up the table can invite")
+            if target == seat or table.seats[target].kind != "human":
+                raise WebError("bad-request", "only another person's seat can be invited")
+            if table.clients.get(target):
+                raise WebError("occupied", f"{table.seats[target].name} is at the table: only an empty seat "
+                               "can be invited again")
+            if table.match.is_over():
+                raise WebError("over", "the match is over")
+            token = secrets.token_urlsafe(24)
+            seats = list(table.seats)
+            seats[target] = dataclasses.replace(seats[target], token_hash=hash_token(token), claimed=False)
+            await self._save_seats(table, seats, table.joined, "invitation")
+        return token
 
     async def _resume(self, table: Table) -> None:
         """The database is back: reload the table as stored (a save whose answer was lost may have landed), go on."""
@@ -451,7 +518,7 @@ class TableManager:
         self.kick(table)
 
     def _load(self, table_id: str) -> Table | None:
-        with self.store.engine.connect() as conn:
+        with self.store.reading() as conn:
             row = conn.execute(select(s.web_tables).where(s.web_tables.c.id == table_id)).first()
             status = None if row is None else conn.execute(
                 select(s.games.c.status).where(s.games.c.id == row.game_id)).scalar()
