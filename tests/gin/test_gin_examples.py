@@ -452,7 +452,7 @@ def test_g12_knock_legality_depends_on_the_discard() -> None:
 def test_knock_of_a_card_not_held_is_explained() -> None:
     state = position("5S 6S 7S 8S 9H 9D 9C KC 4H 3D 2C", "AS AH 2S 2H 3S 3H JD JH QS QC", discard="TD")
     err = illegal(state, "discard TD")
-    assert err.rule == "4.3" and "not in the hand" in str(err)
+    assert err.rule == "4.3" and "you do not hold the" in str(err)
 
 
 # --- G-13 ----------------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_bad_notation() -> None:
 def test_illegal_names_the_rule() -> None:
     s = pos(PLAY_POS)
     before = s.to_position()
-    with pytest.raises(IllegalActionError, match=r"belongs to the other player.*4\.1"):
+    with pytest.raises(IllegalActionError, match=r"you do not hold the A♠ \[4\.1\]"):  # never where it is
         s.apply("play ASa")
     with pytest.raises(IllegalActionError, match=r"6\.1"):
         s.apply("meld pinochle QSa JDa")
@@ -90,7 +90,7 @@ def test_meld_shape_errors() -> None:
     s = pos("dealer: 1; phase: meld; leader: 0; trumpcard: AHb; won0: 2; hand1: QSb +10; hand0: QSa JDa +9")
     with pytest.raises(IllegalActionError, match=r"do not form.*6\.2"):
         s.apply("meld pinochle QSa JSa")
-    with pytest.raises(IllegalActionError, match=r"opponent.*6\.3\.1"):
+    with pytest.raises(IllegalActionError, match=r"you do not hold that copy of the Q♠.*6\.3\.1"):  # the opponent's
         s.apply("meld pinochle QSb JDa")
     with pytest.raises(IllegalActionError, match=r"7\.2|6\.3\.1"):
         s.apply("meld dix 9Ha")

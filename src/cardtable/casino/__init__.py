@@ -33,7 +33,7 @@ and groups. Example C-09 of the rules:
 >>> state.apply("2H trail")
 Traceback (most recent call last):
 ...
-cardtable.errors.IllegalActionError: 2H trail: seat 0 controls [9] and may not trail [controller rule 7.4.1]
+cardtable.errors.IllegalActionError: 2H trail: you control the 9-build and may not trail [controller rule 7.4.1]
 """
 
 from .actions import CasinoAction

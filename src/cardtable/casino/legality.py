@@ -1,4 +1,8 @@
-"""Why a move is illegal: the rule it breaks, for :meth:`CasinoState.explain_illegal`."""
+"""Why a move is illegal: the rule it breaks, for :meth:`CasinoState.explain_illegal`.
+
+Worked out from the mover's own hand and the public table only ("you do not hold the 7♥"
+wherever that card lies), cards named as players read them.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ __all__ = ["explain_illegal"]
 
 
 def _cards(mask: int) -> str:
-    return " ".join(str(Card.from_index(i)) for i in bits(mask))
+    return " ".join(Card.from_index(i).pretty() for i in bits(mask))
 
 
 def _err(action: CasinoAction, why: str, rule: str) -> IllegalActionError:
@@ -38,17 +42,18 @@ def explain_illegal(state: HandState, action: CasinoAction) -> IllegalActionErro
         return _err(action, "the hand is over", "terminal")
     seat = state.turn
     hand = state.hands[seat]
-    if not hand & card.bit:
-        return _err(action, f"{card} is not in the hand of seat {seat}", "7 one card from the hand")
+    if not hand & card.bit:  # the mover's own hand first: refused the same wherever the card lies
+        return _err(action, f"you do not hold the {card.pretty()}", "7 one card from the hand")
     mine = state.controlled_by(seat)
     if action.kind == "trail":
         if mine:
-            refs = " ".join(state.ref(b) for b in mine)
-            return _err(action, f"seat {seat} controls {refs} and may not trail", "controller rule 7.4.1")
+            refs = " and ".join(f"the {b.value}-build" for b in mine)
+            return _err(action, f"you control {refs} and may not trail", "controller rule 7.4.1")
         return _err(action, "not a legal trail", "7.1")
     off_table = action.loose & ~state.loose
     if off_table:
-        return _err(action, f"{_cards(off_table)} is not a loose card on the table", "4.1 loose cards")
+        what = "is not a loose card" if off_table.bit_count() == 1 else "are not loose cards"
+        return _err(action, f"{_cards(off_table)} {what} on the table", "4.1 loose cards")
     on_table = {b.cards: b for b in state.builds}
     used: list[Build] = []
     for _, m in action.builds:
@@ -94,7 +99,7 @@ def _capture(
 def _orphan(action: CasinoAction, mine: list[Build], held: int, consumed: int) -> IllegalActionError:
     left = [b for b in mine if not b.cards & consumed and not held >> b.value & 1]
     vals = ", ".join(str(b.value) for b in left)
-    return _err(action, f"afterwards the mover would hold no card of value {vals} for a build they control",
+    return _err(action, f"afterwards you would hold no card of value {vals} for a build you control",
                 "no-orphan 7.4.2")
 
 
@@ -117,7 +122,7 @@ def _build(
     if not holds:
         if partner is None or not used or any(b.value != value or b.controller != partner for b in used):
             extra = " (build_for_partner only allows adding to a build the partner controls)" if partner is not None else ""
-            return _err(action, f"after playing {card} seat {seat} holds no card of value {value}{extra}",
+            return _err(action, f"after playing the {card.pretty()} you would hold no card of value {value}{extra}",
                         "holding requirement 7.3.1")
     raised = [b for b in used if b.value != value]
     for b in raised:
@@ -132,15 +137,15 @@ def _build(
         if r.controller == seat and not rules.raise_own_build:
             return _err(action, "raise_own_build = False: you may not raise a build you control", "7.3.8 raise_own_build")
         if r.value + vc > value:
-            return _err(action, f"raising the {r.value}-build with {card} gives {r.value + vc}, not {value}", "7.3.3 raise")
+            return _err(action, f"raising the {r.value}-build with the {card.pretty()} gives {r.value + vc}, not {value}", "7.3.3 raise")
         if r.value + vc < value and not rules.permissive_builds:
             return _err(action, "a table card can never change a single build's value (permissive_builds is off)",
                         "7.3.3 raise with the played card only")
     need = value - vc - (r.value if r is not None else 0)
     if need < 0:
-        return _err(action, f"{card} is worth more than {value}", "7.3.6 grouping")
+        return _err(action, f"the {card.pretty()} is worth more than {value}", "7.3.6 grouping")
     if not splits_with(vector(action.loose), value, need):
-        return _err(action, f"the cards cannot be grouped into {value}s with {card} in one group", "7.3.6 grouping")
+        return _err(action, f"the cards cannot be grouped into {value}s with the {card.pretty()} in one group", "7.3.6 grouping")
     if not rules.allow_duplicate_value_builds:
         missing = [b for b in state.builds if b.value == value and b not in used]
         if missing:

@@ -1,8 +1,13 @@
 """Why a Gin Rummy move is illegal: the rule it breaks, for :meth:`GinState.explain_illegal
-<cardtable.gin.state.GinState.explain_illegal>`."""
+<cardtable.gin.state.GinState.explain_illegal>`.
+
+Worked out from the mover's own hand and the public table only, so the reason never
+depends on where a card the mover cannot see lies; cards are named as players read them (``7♥``).
+"""
 
 from __future__ import annotations
 
+from ..cards import mask_to_cards
 from ..errors import IllegalActionError
 from .actions import GinAction
 from .hand_state import HandState
@@ -24,8 +29,14 @@ def explain_illegal(state: HandState, action: GinAction) -> IllegalActionError:
         return IllegalActionError(f"{action}: a card must be dealt or drawn first", "chance")
     hand = state.hands[state.turn]
     card = action.card
+    # the mover's own cards first: a card it does not hold is refused the same wherever it lies
     if card is not None and not hand & card.bit:
-        return IllegalActionError(f"{action}: {card} is not in the hand of seat {state.turn}", "4.3")
+        return IllegalActionError(f"{action}: you do not hold the {card.pretty()}", "4.3")
+    if kind == "arrange" and phase == ARRANGE:
+        missing = [c for m in action.melds for c in mask_to_cards(m & ~hand)]
+        if missing:
+            said = " or ".join(f"the {c.pretty()}" for c in missing)
+            return IllegalActionError(f"{action}: you do not hold {said}", "5.1")
     if phase == FORCED_DRAW and kind == "take":
         return IllegalActionError("both players passed the first upcard: the non-dealer must draw from the stock", "4.1.3")
     if phase in (DISCARD_PHASE, WALL_KNOCK) and kind in ("discard", "knock") and card is not None:

@@ -43,6 +43,7 @@ __all__ = [
     "order_of",
     "higher_mask",
     "card_text",
+    "card_name",
 ]
 
 ACE, TEN, KING, QUEEN, JACK, NINE = range(6)
@@ -54,6 +55,7 @@ CARDS: tuple[PinochleCard, ...] = tuple(
 )
 _INDEX = {card.index: i for i, card in enumerate(CARDS)}
 _TEXT = tuple(str(c) for c in CARDS)
+_NAMES = tuple(c.card.pretty() for c in CARDS)
 FULL = (1 << 48) - 1
 EVEN = int("01" * 24, 2)
 """The ``a`` copy of every card."""
@@ -102,6 +104,15 @@ def mask_of(cards: Iterable[PinochleCard]) -> int:
 
 def card_text(i: int) -> str:
     return _TEXT[i]
+
+
+def card_name(i: int) -> str:
+    """The card as a player reads it, with its suit symbol and no copy letter: ``Q♠``, ``10♦``.
+
+    >>> card_name(parse_card("QSb")), card_name(parse_card("TDa"))
+    ('Q♠', '10♦')
+    """
+    return _NAMES[i]
 
 
 def parse_card(text: str) -> int:

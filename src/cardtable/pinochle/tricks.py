@@ -10,7 +10,7 @@ False
 
 from __future__ import annotations
 
-from .deck import SUIT_MASKS, card_text, higher_mask
+from .deck import SUIT_MASKS, card_name, higher_mask
 
 __all__ = ["follower_wins", "stage2_options", "stage2_violation"]
 
@@ -36,14 +36,20 @@ def stage2_options(hand: int, lead: int, trump: int) -> int:
 
 
 def stage2_violation(hand: int, lead: int, card: int, trump: int) -> tuple[str, str] | None:
-    """``(message, rule)`` when following ``lead`` with ``card`` breaks 5.3, else ``None``."""
+    """``(message, rule)`` when following ``lead`` with ``card`` breaks 5.3, else ``None`` (cards named as
+    players read them: ``A♣``, never a copy letter).
+
+    >>> from cardtable.pinochle.deck import parse_card, parse_mask
+    >>> stage2_violation(parse_mask("TDa QDa ASa"), parse_card("KDa"), parse_card("ASa"), trump=0)
+    ('stage 2 must follow suit and beat (K♦ led and you hold a higher ♦)', '5.3a')
+    """
     if stage2_options(hand, lead, trump) >> card & 1:
         return None
     suit = lead // 12
-    led = card_text(lead)
+    led = card_name(lead)
     same = hand & SUIT_MASKS[suit]
     if same and same & higher_mask(lead):
-        return f"stage 2 must follow suit and beat ({led} led and the hand holds a higher card of that suit)", "5.3a"
+        return f"stage 2 must follow suit and beat ({led} led and you hold a higher {led[-1]})", "5.3a"
     if same:
         return f"stage 2 must follow suit ({led} led)", "5.3a"
     return f"stage 2 must trump when void in the led suit ({led} led)", "5.3b"
