@@ -1,7 +1,7 @@
 """The rules for players in the browser, at 360 px and 1280 px: reached from the lobby (and ``/help``),
 drawn with real card images, the chosen preset's options in words, no sideways scroll, nothing
 serious for axe-core; at the table, the menu's Rules link and a refused move's "Why? (rules)" link to
-the paragraph. Screenshots: ``artifacts/web/rules-*.png``."""
+the paragraph, and so does a dimmed card's reason. Screenshots: ``artifacts/web/rules-*.png``."""
 
 from __future__ import annotations
 
@@ -99,6 +99,14 @@ def test_a_refusal_links_to_its_rule(server: str, browser: Browser, size: str) -
                           " return r.top >= -1 && r.top < window.innerHeight / 2; })()")
     _fits(rules)
     rules.screenshot(path=str(ARTIFACTS / f"rules-why-{size}.png"))
+    # a card that cannot be played says why, with the same link: the card just taken from the discard pile
+    press(page, page.locator(".actions [data-move=take]"))
+    dim = page.locator("#hand .hand-card[aria-disabled=true]")
+    dim.first.wait_for()
+    press(page, dim.first, position={"x": 6, "y": 30}, force=True)  # aria-disabled: playwright would wait
+    page.wait_for_function("() => document.querySelector('#notice a.why-rule')?.getAttribute('href') === '/rules/gin#taken-card'")
+    assert "may not be discarded" in page.inner_text("#notice")
+    page.screenshot(path=str(ARTIFACTS / f"rules-dimmed-card-{size}.png"))
     # the table's menu: the rules of this table, every option as played
     if page.locator("#menu-btn").is_visible():  # a phone: the drawer opens from the menu (a desktop shows it)
         press(page, page.locator("#menu-btn"))

@@ -62,3 +62,21 @@ def test_a_refused_move_links_to_the_rule_it_breaks(client: Any) -> None:
         assert error["code"] == "illegal" and "rule" not in error  # not a rule: no link
     page = client.get("/api/rules/gin").json()
     assert "first-upcard" in {b["id"] for s in page["sections"] for b in s["blocks"]}
+
+
+def test_a_card_that_cannot_be_played_links_to_its_rule(client: Any) -> None:
+    """A dimmed card says why in words (``blocked``) and where the rules explain it (``blocked_rules``)."""
+    made = new_table(client, "gin", TWO)
+    table = client.app.state.manager.tables[made["id"]]
+    table.joined.update({0, 1})
+    seat = table.to_act()
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"t": "join", "token": made["seats"][seat]["token"]})
+        state = ws.receive_json()
+        assert state["blocked_rules"] == {}
+        upcard = state["view"]["discard_pile"][-1]
+        ws.send_json({"t": "act", "m": "take", "n": state["n"]})
+        state = ws.receive_json()
+        assert state["to_act"] == seat and upcard in state["view"]["hand"]
+        assert "may not be discarded" in state["blocked"][upcard]
+        assert state["blocked_rules"] == {upcard: "/rules/gin#taken-card"}

@@ -21,18 +21,22 @@ from ...errors import CardtableError
 from ...registry import game_class
 from ..player_rules import GAMES, anchor_for, load, page
 
-__all__ = ["register", "rule_link", "rules_from_query"]
+__all__ = ["register", "rule_href", "rule_link", "rules_from_query"]
 
 MAX_QUERY = 40
 
 
-def rule_link(game: str, error: BaseException) -> str | None:
-    """The rules page paragraph that explains ``error``'s rule (an engine's ``IllegalActionError.rule``)."""
-    rule = getattr(error, "rule", "")
+def rule_href(game: str, rule: str) -> str | None:
+    """The rules page paragraph that explains the engine citation ``rule`` of ``game``, if any."""
     if not isinstance(rule, str) or not rule or game not in GAMES:
         return None
     anchor = anchor_for(game, rule)
     return None if anchor is None else f"/rules/{game}#{anchor}"
+
+
+def rule_link(game: str, error: BaseException) -> str | None:
+    """The rules page paragraph that explains ``error``'s rule (an engine's ``IllegalActionError.rule``)."""
+    return rule_href(game, getattr(error, "rule", ""))
 
 
 def _option_value(field: dataclasses.Field[Any], text: str) -> Any:

@@ -139,11 +139,13 @@ _PLAY_VERB = {"gin": "discard", "pinochle": "play"}
 _PLAY_PHASES = {"gin": ("discard", "wall-knock"), "pinochle": ("play",)}
 
 
-def blocked_cards(game: str, state: Any, hand: Iterable[str], legal: Sequence[dict[str, Any]]) -> dict[str, str]:
+def blocked_cards(game: str, state: Any, hand: Iterable[str], legal: Sequence[dict[str, Any]],
+                  rules: dict[str, str] | None = None) -> dict[str, str]:
     """Why each card of ``hand`` that no legal move uses cannot be played now, in the engine's words.
 
     Gin (discarding) and Pinochle (playing to a trick) only: the card taken from the discard pile,
-    the stage-2 duty to follow suit and head the trick. The rule number is left out.
+    the stage-2 duty to follow suit and head the trick. The rule number is left out of the words;
+    ``rules``, when given, gets each such card's rule as the engine cites it.
     """
     verb = _PLAY_VERB.get(game)
     phase = getattr(state.view(state.current_player()), "phase", None) if verb else None
@@ -153,9 +155,13 @@ def blocked_cards(game: str, state: Any, hand: Iterable[str], legal: Sequence[di
     out: dict[str, str] = {}
     for card in sorted(set(hand) - used):
         try:
-            message = str(state.explain_illegal(state.parse_action(f"{verb} {card}")))
+            error = state.explain_illegal(state.parse_action(f"{verb} {card}"))
         except CardtableError:
             continue
+        message = str(error)
+        rule = getattr(error, "rule", None)
+        if rules is not None and isinstance(rule, str) and rule:
+            rules[card] = rule
         reason = message.split(": ", 1)[-1]
         out[card] = re.sub(r"\s*\[[^\]]*\]\s*$", "", reason)
     return out

@@ -40,7 +40,7 @@ from ..hint_words import distinct, hint_reasons, value_words
 from ..words import describe_move
 from . import persistence as db
 from .hints import HintDesk, HintRefused
-from .rules_pages import rule_link
+from .rules_pages import rule_href, rule_link
 from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
@@ -211,6 +211,7 @@ class Table:
         legal: list[dict[str, Any]] = []
         more = 0
         blocked: dict[str, str] = {}
+        cited: dict[str, str] = {}
         if seat is not None and self.to_act() == seat and not self.paused:
             mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
             listed = state.picker_moves()  # on a crowded Casino table: the natural moves, not millions
@@ -219,7 +220,7 @@ class Table:
                 legal.append({"m": text, "label": describe_move(state, a),
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
             more = state.legal_action_count() - len(listed)
-            blocked = blocked_cards(self.game, state, mine, legal)  # why the other cards cannot be played
+            blocked = blocked_cards(self.game, state, mine, legal, cited)  # why the other cards cannot be played
         outcome = m.outcome
         undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
         msg: dict[str, Any] = {
@@ -250,6 +251,7 @@ class Table:
             "last": self._last_hand_json(seat),
             "waiting": self.waiting_for(),
             "blocked": blocked,
+            "blocked_rules": {c: link for c, rule in cited.items() if (link := rule_href(self.game, rule))},
             "public": self.public,
         }
         if more > 0:

@@ -215,7 +215,11 @@ export function tablePage(main, id, token) {
           if (mv) { act(mv.m); return; }
         }
         lastTap = { c, t: now };
-        if (el.getAttribute("aria-disabled") === "true") { notice = state.blocked && state.blocked[c] ? `${shortCard(c)}: ${why(state, c, true)}` : `The ${cardName(c)} cannot be played now.`; showNotice(); return; }
+        if (el.getAttribute("aria-disabled") === "true") {
+          notice = state.blocked && state.blocked[c] ? `${shortCard(c)}: ${why(state, c, true)}` : `The ${cardName(c)} cannot be played now.`;
+          ruleLink = state.blocked_rules && state.blocked_rules[c] ? [notice, state.blocked_rules[c]] : null;
+          showNotice(); return;
+        }
         const single = g.tapMove?.(state, c);  // a card whose tap is a move by itself (Pinochle: the dix to exchange)
         if (single) { act(single.m); return; }
         if (mode === "none") return;
