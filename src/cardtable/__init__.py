@@ -18,7 +18,25 @@ from .match import Match
 from .record import GameRecord
 from .registry import make_game
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """The installed distribution's version; from a source checkout, ``pyproject.toml``'s (the one place it is written)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardtable")
+    except PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+        try:
+            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "0+unknown"
+
+
+__version__ = _version()
 
 __all__ = [
     "AmbiguousActionError",

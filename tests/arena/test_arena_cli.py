@@ -19,7 +19,8 @@ def test_arena_command_prints_the_tables(tmp_path: Path, capsys: pytest.CaptureF
     captured = capsys.readouterr()
     assert rc == 0
     text = captured.out
-    assert "arena: gin (standard, 2 players), 4 duplicate deals x 2 seatings = 8 hands" in text
+    assert "arena: gin (standard, 2 players)\n4 duplicate deals x 2 seatings = 8 hands; seed 1" in text
+    assert max(len(line) for line in text.splitlines() if not line.startswith("records:")) <= 80  # #20: 113 wide
     for needle in ("points/hand [95% CI]", "margin/hand [95% CI]", "hand wins", "Wilson 95%", "head-to-head",
                    "records: 8 games written to"):
         assert needle in text

@@ -31,11 +31,12 @@ def test_history(store: Store) -> None:
     lines = text.splitlines()
     assert lines[0].split()[:3] == ["id", "game", "last"]
     assert len(lines) == 3
-    assert re.match(rf"\s*{uid}\s+gin\s.*You vs random \(1\)\s+in progress\s+0-0\s", lines[1])
+    assert re.match(rf"\s*{uid}\s+gin\s.*\srandom \(1\)\s+in progress\s+0-0\s", lines[1])
     assert finished.outcome is not None
-    score = "-".join(map(str, finished.outcome.final_totals))
-    assert re.match(rf"\s*{fid}\s+gin\s.*finished\s+{score} {re.escape(finished.side_names()[finished.outcome.winner])}",
-                    lines[2])
+    score = "-".join(map(str, finished.outcome.final_totals))  # the person (seat 0) first
+    won = "you won" if finished.outcome.winner == 0 else "you lost"
+    assert re.match(rf"\s*{fid}\s+gin\s.*\ssimple \(1\)\s+{won}\s+{score}\s", lines[2])
+    assert max(len(line) for line in lines) <= 78  # issue #20 item 16: it was 108 columns wide
     only = _run(commands.history, store, status="finished")
     assert len(only.splitlines()) == 2
 

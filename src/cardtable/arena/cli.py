@@ -58,9 +58,10 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run_arena_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """Run the parsed ``arena`` command; :class:`~cardtable.errors.CardtableError` propagates."""
-    from .runner import run_arena
+    from .runner import check_agents, run_arena
 
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    check_agents(args.game, agents)  # a bad level is refused before any estimate is printed
     deals = plan_deals(args, agents, options)
     report = run_arena(
         args.game, agents, deals, seed=args.seed, preset=args.preset, options=options, unit=args.unit,

@@ -171,41 +171,32 @@ class ArenaReport:
         }
 
     def format_text(self) -> str:
+        """The report as text for an 80-column terminal: the run, two tables per agent, then each pair."""
         pct = f"{self.confidence:.0%}"
+        unit = "hands" if self.unit == "hands" else "matches"
         win_noun = "hand wins" if self.unit == "hands" else "match wins"
+        played = f"{self.games} {unit}" + (f", {self.hands} hands" if self.unit != "hands" else "")
         lines = [
-            f"arena: {self.game} ({self.rules}, {self.num_players} players), "
+            f"arena: {self.game} ({self.rules}, {self.num_players} players)",
             f"{self.deals_played} duplicate deals x {self.seatings} seatings"
             + (f" x {self.groups} tables" if self.groups > 1 else "")
-            + f" = {self.games} {'hands' if self.unit == 'hands' else 'matches'}, {self.hands} hands; "
-            f"seed {self.seed}; {self.backend}; {self.seconds:.1f} s",
+            + f" = {played}; seed {self.seed}; {self.backend}; {self.seconds:.1f} s",
             "",
         ]
-        rows = []
-        for a in self.agents:
-            rows.append([
-                a.label, _ci(a.points), _ci(a.margin, signed=True),
-                f"{a.wins:g}/{a.trials}", f"{_num(100 * a.win_rate, digits=1)}%",
-                f"[{_num(100 * a.win_low, digits=1)}, {_num(100 * a.win_high, digits=1)}]",
-                str(a.hands), f"{1000 * a.seconds_per_decision:.1f}", f"{1000 * a.slowest:.0f}",
-            ])
-        lines += _table(["agent", f"points/hand [{pct} CI]", f"margin/hand [{pct} CI]", win_noun, "rate",
-                         f"Wilson {pct}", "hands", "ms/move", "max ms"], rows)
+        points = [[a.label, _ci(a.points), _ci(a.margin, signed=True), str(a.hands)] for a in self.agents]
+        lines += _table(["agent", f"points/hand [{pct} CI]", f"margin/hand [{pct} CI]", "hands"], points)
+        lines.append("")
+        wins = [[a.label, f"{a.wins:g}/{a.trials}", f"{_num(100 * a.win_rate, digits=1)}%",
+                 f"[{_num(100 * a.win_low, digits=1)}, {_num(100 * a.win_high, digits=1)}]",
+                 f"{1000 * a.seconds_per_decision:.1f}", f"{1000 * a.slowest:.0f}"] for a in self.agents]
+        lines += _table(["agent", win_noun, "rate", f"Wilson {pct}", "ms/move", "max ms"], wins)
         if self.pairs:
             labels = [a.label for a in self.agents]
-            lines += ["", f"head-to-head (row vs column, same deals): margin per hand [{pct} CI]; "
-                          f"share of {'hands' if self.unit == 'hands' else 'matches'} finished ahead"]
-            rows = []
-            for x in labels:
-                row = [x]
-                for y in labels:
-                    if x == y:
-                        row.append("-")
-                        continue
+            lines += ["", f"head-to-head (same deals): margin/hand [{pct} CI]; share of {unit} ahead"]
+            for i, x in enumerate(labels):
+                for y in labels[i + 1:]:
                     p = self.pair(x, y)
-                    row.append(f"{_ci(p.margin, signed=True)} {_num(100 * p.win_rate, digits=1)}%")
-                rows.append(row)
-            lines += _table(["", *labels], rows)
+                    lines.append(f"  {x} vs {y}: {_ci(p.margin, signed=True)}; {_num(100 * p.win_rate, digits=1)}%")
         if self.sequential is not None:
             lines.append("")
             head = (f"sequential test (mSPRT, alpha {self.alpha:g}"

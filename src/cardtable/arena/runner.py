@@ -32,6 +32,15 @@ from .stats import RunningMoments, msprt_from_moments, ratio_ci, wilson_interval
 __all__ = ["Progress", "Tally", "run_arena", "agent_labels"]
 
 
+def check_agents(game: str, levels: Sequence[str]) -> None:
+    """Raise :class:`CardtableError` naming the first level (or agent option) that makes no agent for ``game``."""
+    for level in dict.fromkeys(levels):
+        try:
+            make_agent(game, level, seed=0)
+        except (ValueError, ImportError) as exc:
+            raise CardtableError(f"agent {level!r} for {game}: {exc}") from None
+
+
 def agent_labels(levels: Sequence[str]) -> list[str]:
     """Distinct display names: a repeated level gets ``#2``, ``#3``...
 
@@ -299,11 +308,7 @@ def run_arena(
         raise CardtableError("name at least one agent")
     if len(levels) == 1:
         levels = levels * per_table
-    for level in dict.fromkeys(levels):
-        try:
-            make_agent(game, level, seed=0)
-        except (ValueError, ImportError) as exc:
-            raise CardtableError(f"agent {level!r} for {game}: {exc}") from None
+    check_agents(game, levels)
     labels = agent_labels(levels)
     groups = table_groups(len(levels), per_table)
     seats = seatings(g.num_players, g.num_sides, g.side_of)

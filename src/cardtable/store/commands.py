@@ -1,4 +1,4 @@
-"""What the ``cardtable`` command runs for ``history``, ``replay``, ``stats``, ``resume``, ``export`` and ``import``.
+"""What the ``cardtable`` command runs for ``history``, ``delete``, ``replay``, ``stats``, ``resume``, ``export`` and ``import``.
 
 Each function writes plain text to ``out`` (default ``sys.stdout``) and
 returns an exit code; bad input raises a :class:`~cardtable.errors.CardtableError`
@@ -40,7 +40,7 @@ from .schema import FINISHED, IN_PROGRESS
 from .seats import SeatKind
 from .store import GameInfo, Store, read_record_file, replay_record, start_match
 
-__all__ = ["history", "replay", "stats", "resume", "Resumed", "export", "import_records", "bar", "Autosaver"]
+__all__ = ["history", "delete", "replay", "stats", "resume", "Resumed", "export", "import_records", "bar", "Autosaver"]
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
 
@@ -54,18 +54,65 @@ def _out(out: TextIO | None) -> TextIO:
 def history(
     store: Store, out: TextIO | None = None, *, game: str | None = None, status: str | None = None, limit: int = 20
 ) -> int:
-    """A table of the most recent games: id, game, last saved, players, status, score, moves."""
+    """A table of the most recent games that fits 80 columns: id, game, last saved, against whom, status, score, hands.
+
+    "against" names the other sides than the person's (every side for a game between computers);
+    the status of a finished game says who won; the score is each side's total, the person's first.
+    """
     w = _out(out)
     infos = store.list_games(game=game, status=status, limit=limit)
     if not infos:
         print("No saved games yet.", file=w)
         return 0
-    print(f"{'id':>5}  {'game':<9} {'last saved':<16}  {'players':<30} {'status':<11} {'score':<20} {'moves':>5}",
+    print(f"{'id':>4} {'game':<8} {'last saved':<16} {'against':<20} {'status':<11} {'score':<8} {'hands':>5}",
           file=w)
     for info in infos:
-        print(f"{info.id:>5}  {info.game:<9} {_when(info):<16}  {_clip(_players(info), 30):<30} "
-              f"{info.status.replace('_', ' '):<11} {_clip(_score(info), 20):<20} {info.moves:>5}"
-              + ("  (damaged)" if info.damaged else ""), file=w)
+        print(f"{info.id:>4} {info.game:<8} {_when(info):<16} {_clip(_against(info), 20):<20} "
+              f"{_clip(_status(info), 11):<11} {_clip(_score(info), 8):<8} {info.hands:>5}"
+              + (" (damaged)" if info.damaged else ""), file=w)
+    return 0
+
+
+def _own_side(info: GameInfo) -> int | None:
+    seat = info.perspective_seat()
+    return None if seat is None else info.sides[seat]
+
+
+def _against(info: GameInfo) -> str:
+    side = _own_side(info)
+    names = info.side_names()
+    return " vs ".join(n for i, n in enumerate(names) if i != side) or "?"
+
+
+def _status(info: GameInfo) -> str:
+    if info.status != FINISHED or info.winner is None:
+        return info.status.replace("_", " ")
+    side = _own_side(info)
+    if side is not None:
+        return "you won" if info.winner == side else "you lost"
+    names = info.side_names()
+    return f"{names[info.winner]} won" if 0 <= info.winner < len(names) else "finished"
+
+
+def delete(store: Store, game_id: int, out: TextIO | None = None, *, yes: bool = False,
+           inp: TextIO | None = None) -> int:
+    """Delete game ``game_id`` after asking on ``out`` and reading y from ``inp`` (default stdin); ``yes`` skips it.
+
+    Anything but y or yes (or the end of the input) keeps the game and returns 1.
+    """
+    w = _out(out)
+    info = store.game_info(game_id)  # an unknown id raises GameNotFoundError before anything is asked
+    what = (f"game {info.id} ({info.game}, {info.status.replace('_', ' ')}, {_players(info)}, "
+            f"last saved {_when(info)})")
+    if not yes:
+        w.write(f"Delete {what} for good? [y/N] ")
+        w.flush()
+        answer = (inp if inp is not None else sys.stdin).readline()
+        if answer.strip().lower() not in ("y", "yes"):
+            print(f"Kept {what}." if answer else f"\nKept {what} (no answer).", file=w)
+            return 1
+    store.delete(game_id)
+    print(f"Deleted {what}.", file=w)
     return 0
 
 
@@ -78,12 +125,11 @@ def _players(info: GameInfo) -> str:
 
 
 def _score(info: GameInfo) -> str:
-    totals = info.final_totals if info.final_totals is not None else info.totals
-    text = "-".join(str(t) for t in totals) or "-"
-    names = info.side_names()
-    if info.status == FINISHED and info.winner is not None and 0 <= info.winner < len(names):
-        text += f" {names[info.winner]}"
-    return text
+    totals = list(info.final_totals if info.final_totals is not None else info.totals)
+    side = _own_side(info)
+    if side is not None and 0 < side < len(totals):  # the person's total first
+        totals.insert(0, totals.pop(side))
+    return "-".join(str(t) for t in totals) or "-"
 
 
 def _clip(text: str, width: int) -> str:
@@ -174,7 +220,7 @@ def resume(store: Store, game_id: int | None = None, *, game: str | None = None)
     else:
         info = store.game_info(game_id)
         if info.status == FINISHED:
-            raise StoreError(f"game {game_id} is finished; use replay {game_id} to look at it")
+            raise StoreError(f"game {game_id} is finished: see it with `cardtable replay {game_id}`")
     match = store.load_match(info.id)
     return Resumed(info.id, match, info.seat_kinds, info)
 
