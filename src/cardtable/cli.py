@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: play, resume, history, replay, stats, simulate, arena, serve.
+"""The ``cardtable`` command: play, resume, history, delete, replay, stats, simulate, arena, serve.
 
 Every option says what it does and its default (``cardtable COMMAND --help``).
 Output piped into ``head`` and friends ends quietly: a closed pipe is not an error.
@@ -10,9 +10,11 @@ import argparse
 import contextlib
 import errno
 import os
+import re
 import sys
 from typing import Any
 
+from . import __version__
 from .errors import CardtableError
 from .registry import GAMES, make_game
 from .simulate import fit_players, format_summary, players_for, simulate
@@ -62,6 +64,8 @@ def _add_rules_options(p: argparse.ArgumentParser, presets: str) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cardtable`` (every option with its help and default)."""
     parser = argparse.ArgumentParser(prog="cardtable", description="Casino, Gin Rummy and two-handed Pinochle.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}",
+                        help="print the version of cardtable and stop")
     parser.add_argument("--database", default=None, metavar="URL_OR_PATH", help=DATABASE_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # --database is accepted after the command too; SUPPRESS keeps a value given before it
@@ -103,6 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
     hist.add_argument("--status", choices=("in_progress", "finished", "abandoned"), default=None,
                       help="only games in this state (default: any)")
     hist.add_argument("--limit", type=int, default=20, help="how many games to list, newest first (default: 20)")
+
+    dele = sub.add_parser("delete", parents=[db], help="delete a saved game (asks first)",
+                          description="Delete a saved game for good: its record, moves and result.")
+    dele.add_argument("id", type=int, help="game id from `cardtable history`")
+    dele.add_argument("--yes", "-y", action="store_true", help="delete without asking (default: ask first)")
 
     rep = sub.add_parser("replay", parents=[db],
                          help="step through a saved game or a record file: a finished one with every hand shown, "
@@ -192,19 +201,43 @@ def _main(argv: list[str] | None) -> int:
                                progress=not args.no_progress, **options)
             print(format_summary(summary))
             return 0
-        if args.command in ("history", "replay", "stats"):
+        if args.command in ("history", "replay", "stats", "delete"):
             return _store_command(args)
         if args.command == "resume":
             return _resume(args)
         if args.command in (None, "play"):
             return _play(args)
     except CardtableError as exc:
-        print(f"cardtable: {exc}", file=sys.stderr)
+        print(f"cardtable: {in_words(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     parser.print_help()
     return 0
+
+
+_RULE_FIELD = re.compile(r"\b[A-Z]\w*Rules\.(\w+)")
+_RULE_OPTION = re.compile(r"\(\w*Rules option (\w+)\)")
+_BOUND = {"<=": "at most", ">=": "at least"}
+
+
+def in_words(message: str) -> str:
+    """An engine's message in a player's words: no class names, rule options by name, bounds in words.
+
+    >>> in_words("GinRules.knock_limit must be <= 10, got 11")
+    'knock limit must be at most 10, not 11'
+    >>> in_words("the knock limit must be from 0 to 10 (GinRules option knock_limit), got 11")
+    'the knock limit must be from 0 to 10 (option knock_limit), not 11'
+    >>> in_words("unknown CasinoRules option(s): foo; valid: num_players")
+    'unknown rule option(s): foo; valid: num_players'
+    """
+    text = re.sub(r"unknown \w*Rules option", "unknown rule option", message)
+    if not (_RULE_FIELD.search(text) or _RULE_OPTION.search(text)):
+        return text
+    text = _RULE_OPTION.sub(lambda m: f"(option {m.group(1)})", text)
+    text = _RULE_FIELD.sub(lambda m: m.group(1).replace("_", " "), text)
+    text = re.sub(r"must be (<=|>=) ", lambda m: f"must be {_BOUND[m.group(1)]} ", text)
+    return text.replace(", got ", ", not ")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -258,6 +291,8 @@ def _store_command(args: argparse.Namespace) -> int:
             return commands.history(store, sys.stdout, game=args.game, status=args.status, limit=args.limit)
         if args.command == "stats":
             return commands.stats(store, sys.stdout, game=args.game)
+        if args.command == "delete":
+            return commands.delete(store, args.id, sys.stdout, yes=args.yes)
         return commands.replay(store, args.target, sys.stdout, step=args.step, view_text=render_view)
 
 
