@@ -62,7 +62,7 @@ def test_four_player_casino_names_partners_like_the_app() -> None:
                      "quit\n")
     assert code == 0
     assert "you against Left (easy), Across (easy) and Right (easy)" in out
-    assert "You & Across taken:" in out and "Left & Right taken:" in out
+    assert "You & Across have taken " in out and "Left & Right have taken " in out
 
 
 def test_a_move_by_number_or_by_notation() -> None:
@@ -83,8 +83,8 @@ def test_bad_input_is_refused_briefly_and_never_echoed() -> None:
     assert "That line is not text (it is not UTF-8): nothing was done." in out
     assert "\\udc" not in out and "\udcff" not in out
     assert "That line has control characters" in out
-    assert "Not played. Discard 10♠: 10♠ is not in your hand (rule 4.3)." in out
-    assert "There is no move 7: choose 1 to 2" in out
+    assert "Not played. Discard 10♠: you do not hold the 10♠ (rule 4.3)." in out
+    assert "There is no move 7: type a number from 1 to 2" in out
 
 
 def test_undo_takes_back_the_move_just_made() -> None:
@@ -105,7 +105,7 @@ def test_undo_after_the_reply_says_why_not() -> None:
 def test_quit_saves_and_says_how_to_resume(tmp_path: Path) -> None:
     code, out = play(["casino", "--plain", "--seed", "4", "-o", "medium"], "1\nquit\n", tmp_path)
     assert code == 0
-    assert "The game is saved as game 1; continue it with: cardtable resume 1" in out
+    assert "The game is saved as game 1; continue it with: cardtable resume 1 --plain" in out
     env = {**os.environ, "CARDTABLE_DATABASE_URL": str(tmp_path / "games.db")}
     again = subprocess.run([CARDTABLE, "resume", "1", "--plain"], input="sheet\nquit\n", capture_output=True,
                            text=True, timeout=120, env=env)

@@ -129,7 +129,7 @@ def test_play_then_enter_starts_gin_from_the_picker(data_home: Path) -> None:
     term.wait_for(*FIRST_SCREEN["gin"])
     term.press("q", "y")
     assert term.finish() == 0
-    assert "Game saved — continue it with `cardtable resume" in term.text
+    assert "You made no move, so nothing was saved." in term.text  # issue #20 item 22: no game left behind
 
 
 @pytest.mark.parametrize("game", ["gin", "casino", "pinochle"])
@@ -139,19 +139,21 @@ def test_play_game_reaches_the_table_and_quits_cleanly(game: str, data_home: Pat
     term.wait_for(*FIRST_SCREEN[game])
     assert "choose a game" not in term.text
     term.press("q")
-    term.wait_for("Quit cardtable?", "cardtable resume")
+    term.wait_for("Quit cardtable?", "nothing is saved")
     term.press("n")  # back to the table: nothing lost
     term.press("q", "y")
     assert term.finish() == 0, term.text[-2000:]
     assert "Traceback" not in term.text and "NoMatches" not in term.text
-    assert "Game saved — continue it with `cardtable resume" in term.text
+    assert "You made no move, so nothing was saved." in term.text
 
 
 def test_resume_continues_the_saved_game(data_home: Path) -> None:
     term = cardtable("play", "casino", "--seed", "5", data_home=data_home)
     term.wait_for(*FIRST_SCREEN["casino"])
+    term.press("\r", "\r")  # select the cursor card, then play its first move: a game is saved from a move on
     term.press("q", "y")
     assert term.finish() == 0
+    assert "Game saved — continue it with `cardtable resume 1`" in term.text
     again = cardtable("resume", data_home=data_home)
     again.wait_for(*FIRST_SCREEN["casino"], "saved game resumed")
     again.press("q", "y")

@@ -79,8 +79,6 @@ def _render_gin(view: Any, names: Sequence[str]) -> str:
     lines.append(f"Your hand ({plural(len(view.hand), 'card')}): {cards_text(_gin_order(view.hand, melds))}.")
     meld_txt = "; ".join(cards_text(_meld_order(m)) for m in melds) or "none"
     lines.append(f"Your melds: {meld_txt}. Deadwood: {cards_text(dead) or 'none'}, {plural(view.deadwood, 'point')}.")
-    if view.events and view.events[-1].startswith("drawn ") and view.current_player == me:
-        lines.append(f"You drew {Card.parse(view.events[-1].split()[1]).pretty()} from the stock.")
     if view.taken_card is not None and view.showdown is None:
         lines.append(f"You took {view.taken_card.pretty()} from the discard pile; you may not discard it now.")
     if view.showdown is not None:
@@ -155,10 +153,10 @@ def _render_casino(view: Any, names: Sequence[str]) -> str:
     if view.result is None:  # once the hand is over every hand is empty
         lines.append(f"Your hand: {cards_text(sorted(view.hand, key=lambda c: (c.rank, c.suit))) or 'empty'}.")
         others = [f"{names[s]} {plural(view.hand_sizes[s], 'card')}" for s in range(view.num_players) if s != me]
-        lines.append(f"In hand: {join_words(others)}.")
+        lines.append(f"Cards in hand: {join_words(others)}.")
     for side, label in enumerate(sides):
-        lines.append(f"{label} taken: {plural(view.captured_counts[side], 'card')}, "
-                     f"{plural(view.spade_counts[side], 'spade')}, {plural(view.sweeps[side], 'sweep')}.")
+        lines.append(f"{conjugate(label, 'have')} taken {plural(view.captured_counts[side], 'card')}, "
+                     f"{plural(view.spade_counts[side], 'spade')} and {plural(view.sweeps[side], 'sweep')}.")
     if view.last_capturer is not None:
         lines.append(f"Last capture: {_you(names, view.last_capturer, me)}.")
     return "\n".join(lines)

@@ -119,7 +119,7 @@ class PlainTable:
         state = self.s.state
         listed = state.picker_moves()  # a crowded Casino table lists its natural moves, not millions
         self._moves = list_moves(state, self.s.view(), listed)
-        self.say("Your moves:" if len(self._moves) != 1 else "Your move:")
+        self.say("Your moves:" if len(self._moves) != 1 else "You have one move:")
         for i, move in enumerate(self._moves, 1):
             self.say(f"  {i}. {move.text} ({move.typed})")
         more = state.legal_action_count() - len(listed)
@@ -157,6 +157,7 @@ class PlainTable:
         text = RULES.get(self.s.game_name, "")
         text = re.sub(r"^#+ *", "", text, flags=re.M)
         text = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*", lambda m: m.group(1) or m.group(2), text)
+        text = re.sub(r"(?<!\n)\n(?!\n|- )", " ", text)  # one line per paragraph: say() wraps it to the terminal
         self.say(text.strip() or "No rule summary for this game.")
         rules = self.s.m.game.rules
         self.say(f"Options of this match ({rules.describe()}):")
@@ -271,7 +272,7 @@ class PlainTable:
         if text.isdigit():
             n = int(text)
             if not 1 <= n <= len(self._moves):
-                self.say(f"There is no move {n}: choose 1 to {len(self._moves)}, or type 'moves' to list them.")
+                self.say(f"There is no move {n}: type {_numbers(len(self._moves))}, or 'moves' to list them.")
                 return False
             action = self._moves[n - 1].action
         try:
@@ -280,8 +281,7 @@ class PlainTable:
             self.s.play_human(action)
         except CardtableError as exc:
             why = explain_error(exc, self.s.names, self.human)
-            self.say(f"Not played. {why} Type a number from 1 to {len(self._moves)}, 'moves' to list them again, "
-                     "or 'help'.")
+            self.say(f"Not played. {why} Type {_numbers(len(self._moves))}, 'moves' to list them again, or 'help'.")
             return False
         return True
 
@@ -289,9 +289,12 @@ class PlainTable:
         s = self.s
         if not self.saving or s.store is None:
             return "This game was not saved."
+        if s.store_id is None and s.store_error is None and not s.has_moved():
+            return "You made no move, so nothing was saved."
         if s.store_error is not None or s.store_id is None:
             return f"This game could not be saved ({s.store_error or 'no save was made'})."
-        return f"The game is saved as game {s.store_id}; continue it with: {launcher.command(f'resume {s.store_id}')}"
+        return (f"The game is saved as game {s.store_id}; continue it with: "
+                f"{launcher.command(f'resume {s.store_id} --plain')}")
 
 
 def _undo_reason(session: Any) -> str | None:
@@ -302,6 +305,11 @@ def _undo_reason(session: Any) -> str | None:
             return None
         return reason if reason.endswith((".", "!", "?")) else reason + "."
     return None if session.can_undo() else "you have not moved yet."
+
+
+def _numbers(n: int) -> str:
+    """How to choose among ``n`` listed moves: ``1`` or ``a number from 1 to 5``."""
+    return "1" if n == 1 else f"a number from 1 to {n}"
 
 
 _RULE_REF = re.compile(r"\s*\[([^\]]*[0-9][^\]]*)\]\s*$")

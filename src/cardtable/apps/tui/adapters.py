@@ -231,7 +231,7 @@ class CasinoAdapter(GameAdapter):
             if t:
                 t.append("\n")
             t.append(names[other] if view.num_players == 2 else short_name(names[other]), style="bold")
-            t.append(f" {view.hand_sizes[other]} ")
+            t.append(f" {plural(view.hand_sizes[other], 'card')} ")  # "3 cards": a bare 3 reads like a score
             t.append("▒" * view.hand_sizes[other], style="grey82 on dark_blue")
             if other % n_sides == seat % n_sides and team:
                 t.append(" partner", style="dim")

@@ -151,7 +151,8 @@ class HandOverScreen(ModalScreen[None]):
 class ScoreSheetScreen(ModalScreen[None]):
     """The match score sheet: every hand's points and running totals (and the final result)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,s,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,s,q", "close", "Close", priority=True)]
+    """Priority: the sheet's table has the focus and would take Enter as a row selection."""
 
     DEFAULT_CSS = """
     ScoreSheetScreen { align: center middle; }
@@ -338,6 +339,8 @@ def quit_note(session: TableSession) -> str:
     if session.store is None:
         return "This game was not saved (--no-save): it cannot be resumed."
     session.save()
+    if session.store_id is None and session.store_error is None and not session.has_moved():
+        return "You made no move, so nothing was saved."
     if session.store_error is not None:
         return f"This game could not be saved ({session.store_error})."
     latest = launcher.command("resume")
@@ -381,6 +384,8 @@ class QuitScreen(ModalScreen[bool]):
             body = f"This game is not being saved (--no-save): {leaving} ends it for good."
         elif s.store_error is not None:
             body = f"This game could not be saved ({s.store_error}): {leaving} ends it."
+        elif s.store_id is None and not s.has_moved():
+            body = "You have not moved yet, so nothing is saved: a game is saved from your first move on."
         else:
             body = f"Your game is saved after every move: continue it later with `{launcher.command('resume')}`."
         title, yes = ("Leave this match for a new one?", "New match (y)") if self.new_match \

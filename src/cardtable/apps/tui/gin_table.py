@@ -273,11 +273,13 @@ class GinAdapter(GameAdapter):
         table = Table(show_header=False, box=None, padding=(0, 1))
         table.add_column(style="dim")
         table.add_column()
-        table.add_row("Knocker deadwood K", str(sd.knocker_deadwood))
+        table.add_row(f"{_poss(names, knocker, human)} deadwood (knocker)", str(sd.knocker_deadwood))
         if sd.outcome in ("gin", "big gin"):
-            table.add_row("Defender deadwood D₀", f"{sd.defender_deadwood_no_layoffs} (no layoffs against gin)")
+            table.add_row(f"{_poss(names, defender, human)} deadwood",
+                          f"{sd.defender_deadwood_no_layoffs} (no layoffs against gin)")
         else:
-            table.add_row("Defender deadwood D", f"{sd.defender_deadwood} (was {sd.defender_deadwood_no_layoffs} before layoffs)")
+            table.add_row(f"{_poss(names, defender, human)} deadwood",
+                          f"{sd.defender_deadwood} (was {sd.defender_deadwood_no_layoffs} before layoffs)")
         winner = names[sd.winner] if sd.winner is not None else "Nobody"
         table.add_row("Result", f"{_RESULT_WORD.get(sd.result, sd.result)}" + (" (doubled: spade upcard)" if sd.doubled else ""))
         table.add_row("Points", Text(f"{conjugate(winner, 'score')} {plural(max(sd.points), 'point')}", style="bold green"))
@@ -298,13 +300,16 @@ def _poss(names: Sequence[str], seat: int, human: int) -> str:
 def _why(sd: Any, state: Any) -> str:
     rules = getattr(state, "rules", None)
     if sd.result == "gin":
-        return f"gin bonus {getattr(rules, 'gin_bonus', 25)} + D₀ {sd.defender_deadwood_no_layoffs}"
+        return f"gin bonus {getattr(rules, 'gin_bonus', 25)} + the defender's deadwood {sd.defender_deadwood_no_layoffs}"
     if sd.result == "big gin":
-        return f"big gin bonus {getattr(rules, 'big_gin_bonus', 31)} + D₀ {sd.defender_deadwood_no_layoffs}"
+        return (f"big gin bonus {getattr(rules, 'big_gin_bonus', 31)} + the defender's deadwood "
+                f"{sd.defender_deadwood_no_layoffs}")
     if sd.result == "knock":
-        return f"D − K = {sd.defender_deadwood} − {sd.knocker_deadwood}"
+        return (f"the defender's deadwood minus the knocker's: "
+                f"{sd.defender_deadwood} − {sd.knocker_deadwood}")
     if sd.result == "undercut":
-        return f"undercut bonus {getattr(rules, 'undercut_bonus', 25)} + (K − D) = {sd.knocker_deadwood - sd.defender_deadwood}"
+        return (f"undercut bonus {getattr(rules, 'undercut_bonus', 25)} + the knocker's deadwood minus the "
+                f"defender's ({sd.knocker_deadwood} − {sd.defender_deadwood})")
     if sd.result == "tie":
-        return "D = K and undercut_on_tie is off: nobody scores"
+        return "equal deadwood, and a tie is no undercut in these rules: nobody scores"
     return ""

@@ -17,7 +17,7 @@ GIN = """\
 sequence (4♦ 5♦ 6♦). The ace is low only: A-2-3 is a run, Q-K-A is not. A card is in one meld at most.
 
 **Deadwood.** Cards in no meld count A = 1, 2–10 face value, J Q K = 10. The table always uses your
-*best* arrangement (the one with the least deadwood); melds are highlighted in your hand.
+*best* arrangement (the one with the least deadwood) and shows your melds first.
 
 **Deal.** 10 cards each; the 21st card starts the discard pile (the *upcard*). First the non-dealer, then
 the dealer, may take that first upcard; if both pass, the non-dealer must draw from the stock.

@@ -324,10 +324,19 @@ class TableSession:
         return [_with_reasons(state, hints[i]) for i in distinct(labels)]  # a Pinochle card's copies: one hint
 
     # --- persistence --------------------------------------------------------------------------------
+    def has_moved(self) -> bool:
+        """Whether the person has made a move in this match (a game is saved from the first one on)."""
+        return any(self.human_seat in row for row in self.actors)
+
     def save(self) -> None:
-        """Hand the match to the store (if any) after a move; store failures never stop the game."""
+        """Hand the match to the store (if any) after a move; store failures never stop the game.
+
+        A new match is saved from the person's first move on: a game opened and left at once leaves nothing.
+        """
         store = self.store
         if store is None or not hasattr(store, "save_match"):
+            return
+        if self.store_id is None and not self.has_moved():
             return
         try:
             try:

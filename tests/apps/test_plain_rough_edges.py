@@ -1,0 +1,71 @@
+"""Issue #20 (tables without a rough edge), line mode: each test failed before its fix."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("rich")
+
+from cardtable.apps.plain import PlainTable, play_plain
+from cardtable.apps.tui.session import TableSession
+
+LAST_CARDS = ("dealer: 1; deal: 6; turn: 0; hand0: KC; hand1: QC; table: 5S; captured1: 4S; "
+              "pack: -; last_capturer: 0; sweeps: 0 0")
+"""Casino, the last round of a hand: the person holds only the K♣ and nothing on the table takes it: one move."""
+
+
+def drive(session: TableSession, typed: str) -> str:
+    out = io.StringIO()
+    PlainTable(session, io.StringIO(typed), out, saving=session.store is not None).run()
+    return out.getvalue()
+
+
+def test_quit_advice_resumes_in_line_mode(tmp_path: Path) -> None:
+    """Item 17: the advice said `resume N`, which opens the full-screen app instead of line mode."""
+    from cardtable.store import Store
+
+    with Store.open(str(tmp_path / "g.db")) as store:
+        out = io.StringIO()
+        play_plain("gin", ["random"], seed=3, stdin=io.StringIO("pass\nquit\n"), stdout=out, store=store)
+    assert "continue it with: cardtable resume 1 --plain" in out.getvalue()
+
+
+def test_one_move_is_not_announced_like_the_prompt() -> None:
+    """Item 21: "Your move:" was printed twice (the list of one, then the prompt); "Type a number from 1 to 1"."""
+    session = TableSession("casino", ["random"], seed=1)
+    session.m.state = session.m.game.from_position(LAST_CARDS)
+    out = drive(session, "xyz\nquit\n")
+    assert "You have one move:\n  1. " in out
+    assert out.count("Your move:") == 2  # the two prompts (before xyz, before quit), no list header
+    assert "Type 1, 'moves' to list them again" in out and "from 1 to 1" not in out
+
+
+def test_casino_table_says_who_has_taken_what() -> None:
+    """Item 21: "You taken: 0 cards" read wrong; "In hand: Computer (random) 3 cards" too."""
+    out = io.StringIO()
+    play_plain("casino", ["random"], seed=3, stdin=io.StringIO("quit\n"), stdout=out)
+    text = out.getvalue()
+    assert "You have taken 0 cards, 0 spades and 0 sweeps." in text
+    assert "Computer (random) has taken" in text and " taken: " not in text
+
+
+def test_a_gin_draw_is_told_once() -> None:
+    """Item 21: "You draw the 4♦ from the stock." and then "You drew 4♦ from the stock." again."""
+    out = io.StringIO()
+    play_plain("gin", ["medium"], seed=3, stdin=io.StringIO("pass\ndraw\nquit\n"), stdout=out)
+    text = out.getvalue()
+    assert "You draw the 4♦ from the stock." in text
+    assert text.count("4♦ from the stock") == 1
+
+
+def test_rules_read_as_paragraphs_for_line_mode() -> None:
+    """Item 21: the rules kept the app's hard line breaks (ragged when wrapped) and spoke of highlighted melds."""
+    out = io.StringIO()
+    play_plain("gin", ["random"], seed=3, stdin=io.StringIO("rules\nquit\n"), stdout=out)
+    text = out.getvalue()
+    assert "highlighted" not in text
+    deadwood = next(line for line in text.splitlines() if line.startswith("Deadwood."))
+    assert deadwood.endswith("and shows your melds first.")  # the whole paragraph on one line (say() wraps it)
