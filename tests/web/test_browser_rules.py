@@ -25,6 +25,7 @@ def test_rules_from_the_lobby(server: str, browser: Browser, size: str) -> None:
     page.goto(server + "/")
     page.wait_for_selector("#rules-link")
     assert page.get_attribute("#rules-link", "href") == "/rules/gin?preset=standard"
+    assert page.locator("header.top nav a[href='/rules']").inner_text() == "Rules"  # on every page's bar too
     page.select_option("select[name=preset]", "classic")
     assert page.get_attribute("#rules-link", "href") == "/rules/gin?preset=classic"
     press(page, page.locator("#rules-link"))
