@@ -52,6 +52,10 @@ def test_rules_from_the_lobby(server: str, browser: Browser, size: str) -> None:
         _fits(page)
         assert not audit(page), game
         page.screenshot(path=str(ARTIFACTS / f"rules-{game}-{size}.png"), full_page=True)
+    page.goto(f"{server}/rules/casino?preset=standard&num_players=4&target_score=31")  # a table's own rules
+    page.wait_for_selector("tr[data-option=num_players]")
+    assert page.input_value("#preset") == "" and "This table's own rules" in page.inner_text("#preset-about")
+    assert "4 players" in page.inner_text("tr[data-option=num_players]") and "31" in page.inner_text("#match-end")
     page.goto(server + "/help")
     page.wait_for_selector(".rules-game")
     assert page.url.endswith("/rules") and page.inner_text("h1") == "Rules of the games"

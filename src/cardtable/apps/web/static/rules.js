@@ -41,11 +41,11 @@ async function gamePage(game) {
     <h1>${esc(data.title)}</h1>
     <p class="lead">${rich(data.intro)}</p>
     <div class="preset-pick"><label for="preset">Rules</label><select id="preset" aria-describedby="preset-about">${choices}</select>
-      <p id="preset-about" class="about">${about ? rich(about.text) : `${esc(data.describe)}: see the options below.`}</p></div>
+      <p id="preset-about" class="about">${about ? rich(about.text) : "This table's own rules: see the options below."}</p></div>
     <nav class="toc" aria-label="Contents"><ul>${data.sections.map((s) => `<li><a href="#${esc(s.id)}">${esc(s.heading)}</a></li>`).join("")}<li><a href="#options">Options</a></li></ul></nav>
     ${data.sections.map((s) => `<section id="${esc(s.id)}" aria-labelledby="${esc(s.id)}-h"><h2 id="${esc(s.id)}-h">${esc(s.heading)}</h2>${s.blocks.map(block).join("")}</section>`).join("")}
     <section id="options" aria-labelledby="options-h"><h2 id="options-h">Options of these rules</h2>
-      <p class="muted">${esc(data.preset ?? data.describe)}</p>
+      <p class="muted">${esc(data.preset ? `The ${data.preset} rules.` : "This table's own rules.")}</p>
       <table class="list options"><thead><tr><th scope="col">Option</th><th scope="col">Under these rules</th></tr></thead>
       <tbody>${data.options.map((r) => `<tr data-option="${esc(r.name)}"><th scope="row">${esc(r.label)}</th><td>${rich(r.text)}</td></tr>`).join("")}</tbody></table></section>
   </article>`;
