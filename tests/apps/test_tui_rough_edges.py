@@ -9,9 +9,10 @@ import pytest
 
 pytest.importorskip("textual")
 
-from tui_support import run, save
+from tui_support import play_out, run, save, screen_text
 
-from cardtable.apps.tui.app import CardtableApp, ScoreSheetScreen, TableScreen
+from cardtable.apps.tui.app import CardtableApp, QuitScreen, ScoreSheetScreen, TableScreen
+from cardtable.apps.tui.session import TableSession
 
 
 def test_enter_closes_the_score_sheet() -> None:
@@ -28,5 +29,131 @@ def test_enter_closes_the_score_sheet() -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
+
+    run(go)
+
+
+LAYOFFS = ("dealer: 1; phase: arrange; turn: 0; hand0: AS 3S 5S 3H 4H 5H 6H AD 3D 3C; "
+           "hand1: 2S 7S 8S 9S 2H 7H 8H 2D 7D KD; discard: QD JC; knock: KC")
+"""Gin: the person knocks and picks an arrangement; the computer lays off on it (from test_tui_screens)."""
+
+
+def test_hand_over_drops_the_layoff_key_once_every_layoff_is_shown() -> None:
+    """Item 19: "Space next layoff" stayed on Gin's hand-over dialog after the last layoff."""
+    from cardtable.apps.tui.dialogs import HandOverScreen
+
+    async def go() -> None:
+        session = TableSession("gin", ["simple"], seed=1)
+        session.m.state = session.m.game.from_position(LAYOFFS)
+        app = CardtableApp(resume=session, pace=3.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            over = app.screen
+            assert isinstance(over, HandOverScreen) and over.steps > 0
+            assert "Space next layoff" in screen_text(app)
+            await pilot.press("enter")  # every layoff at once
+            await pilot.pause()
+            text = save(app, "gin_layoffs_shown_80x24")
+            assert "Laid off:" in text and "Space next layoff" not in text and "Next layoff" not in text
+
+    run(go)
+
+
+def finished_session() -> TableSession:
+    """A Gin match played to its end (random moves, a low target)."""
+    s = play_out("gin", ["random"], seed=2, hands=50, target_score=25)
+    assert s.is_over()
+    return s
+
+
+def test_a_finished_match_offers_no_moves_hint_or_undo() -> None:
+    """Item 19: after the match the footer still offered Draw, Take, Knock, Undo and "h hint on your turn"."""
+
+    async def go() -> None:
+        app = CardtableApp(resume=finished_session(), pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            text = save(app, "gin_match_over_80x24")
+            footer = text.splitlines()[-1]
+            for gone in ("Draw", "Take", "Knock", "Undo", "Hint"):
+                assert gone not in footer, footer
+            assert "Scores" in footer and "Quit" in footer
+            assert "h hint on your turn" not in text and "n new match" in text
+
+    run(go)
+
+
+def test_q_over_the_new_match_question_keeps_the_table() -> None:
+    """Item 19: in the "new match?" dialog q meant leave (for a new match), as if it were the quit dialog."""
+
+    async def go() -> None:
+        app = CardtableApp(game="gin", opponents=["random"], pace=0.0, seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen) and app.screen.new_match
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            await pilot.press("q")  # over the quit dialog q still quits
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen) and not app.screen.new_match
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_code in (0, None)
+
+    run(go)
+
+
+def test_enter_on_a_lobby_dropdown_plays() -> None:
+    """Item 19: Enter on a closed dropdown (computer level) reopened it instead of starting the game."""
+    from textual.widgets import Select
+
+    async def go() -> None:
+        app = CardtableApp(game="gin", pace=0.0, seed=2, skip_lobby=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            level = app.screen.query_one("#level", Select)
+            level.focus()
+            await pilot.press("space")  # Space opens it; Enter chooses in the list
+            await pilot.pause()
+            assert level.expanded
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert not level.expanded
+            chosen = str(level.value)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert app.screen.session.levels[1] == chosen
+
+    run(go)
+
+
+def test_enter_does_not_take_the_first_upcard() -> None:
+    """Item 19: Enter took the first upcard (the first listed move); now it asks for t or p."""
+
+    async def go() -> None:
+        app = CardtableApp(game="gin", opponents=["medium"], pace=0.0, seed=3)  # it passes on the K♠
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            s = screen.session
+            assert s.state.phase in ("offer", "offer-dealer") and s.human_to_act()
+            moves = len(s.m.hands[-1].actions)
+            await pilot.press("enter")
+            await pilot.pause()
+            text = save(app, "gin_first_upcard_enter_80x24")
+            assert len(s.m.hands[-1].actions) == moves  # nothing was played
+            assert "Enter does not choose here: t: take the K♠ · p: pass on it." in text
+            await pilot.press("p")
+            await pilot.pause()
+            assert len(s.m.hands[-1].actions) > moves
 
     run(go)

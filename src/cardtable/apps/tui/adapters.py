@@ -56,6 +56,10 @@ class GameAdapter:
         """Non-empty when ``action`` gives up something worth having (it then needs a second press)."""
         return ""
 
+    def enter_question(self, state: GameState[Any, Any, Any]) -> str:
+        """Non-empty where Enter must not pick a move (two moves of equal weight): what to press instead."""
+        return ""
+
     # --- the hand ---------------------------------------------------------------------------------
     def hand_slots(self, view: Any) -> list[tuple[Any, int]]:
         """(card, group) pairs in display order; group -1 is ungrouped."""

@@ -82,17 +82,17 @@ class HandOverScreen(ModalScreen[None]):
                 with Horizontal():
                     yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
                                  variant="primary", id="continue", compact=True)
-                    yield Static(self._keys(), classes="keys")
+                    yield Static(self._keys(), classes="keys", id="over-keys")
 
     def _keys(self) -> str:
         keys = ["s scores", "↑↓ scroll"]  # the button says what Enter does
-        if self.steps:
+        if self.step < self.steps:
             keys.insert(0, "Space next layoff")
         return " · ".join(keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No layoff key where there are no layoffs (Casino, Pinochle, gin)."""
-        return bool(self.steps) if action == "step" else True
+        """No layoff key where there are no layoffs (Casino, Pinochle, gin) or none are left to show."""
+        return self.step < self.steps if action == "step" else True
 
     def action_scroll(self, delta: int) -> None:
         self.query_one("#over-body", VerticalScroll).scroll_relative(y=delta * 2, animate=False)
@@ -120,6 +120,8 @@ class HandOverScreen(ModalScreen[None]):
             t.append(f"\nMatch over — {conjugate(names[o.winner], 'win')} {' - '.join(map(str, o.final_totals))}",
                      style="bold green")
         self.query_one("#totals", Static).update(t)
+        self.query_one("#over-keys", Static).update(self._keys())
+        self.refresh_bindings()
 
     def action_step(self) -> None:
         if self.step < self.steps:
@@ -351,12 +353,14 @@ def quit_note(session: TableSession) -> str:
 class QuitScreen(ModalScreen[bool]):
     """Leave the table (quit, or for a new match)? Says whether the match is saved and how to resume it.
 
-    y or q leaves, n or Esc stays; Enter presses the highlighted button, which is
-    "Keep playing" until Tab or the arrows move to the other one.
+    y leaves (q too when quitting: not for a new match, where q would mean leaving the app), n or Esc
+    stays; Enter presses the highlighted button, which is "Keep playing" until Tab or the arrows move
+    to the other one.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "quit", "Leave", priority=True),
+        Binding("y", "quit", "Leave", priority=True),
+        Binding("q", "quit_key", "Leave", show=False, priority=True),
         Binding("n,escape", "stay", "Keep playing", priority=True),
         Binding("left,right", "app.focus_next", "Other button", show=False),
     ]
@@ -404,6 +408,10 @@ class QuitScreen(ModalScreen[bool]):
 
     def action_quit(self) -> None:
         self.dismiss(True)
+
+    def action_quit_key(self) -> None:
+        """q: quit when the question is quitting; over "new match?" it means no new match (back to the table)."""
+        self.dismiss(not self.new_match)
 
     def action_stay(self) -> None:
         self.dismiss(False)

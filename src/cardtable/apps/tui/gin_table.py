@@ -137,6 +137,14 @@ class GinAdapter(GameAdapter):
                 out = [c for c in out if c[0].kind != "discard"]
         return out
 
+    def enter_question(self, state: GameState[Any, Any, Any]) -> str:
+        """The first upcard is taken (t) or passed (p) on purpose: Enter takes neither."""
+        if getattr(state, "phase", "") not in ("offer", "offer-dealer"):
+            return ""
+        pile = getattr(state.view(state.current_player()), "discard_pile", ())
+        card = f"the {pile[-1].pretty()}" if pile else "the upcard"
+        return f"t: take {card} · p: pass on it"
+
     def key_action(self, key: str, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> Any | None:
         from ...gin.actions import BIG_GIN, DISCARD, DRAW, KNOCK, PASS, TAKE, TAKE_KNOCK
 

@@ -32,6 +32,15 @@ from .dialogs import RulesScreen
 __all__ = ["LobbyScreen", "available_games"]
 
 
+class PickSelect(Select[Any], inherit_bindings=False):
+    """A lobby dropdown: Space or the arrows open it; Enter plays, as everywhere in the lobby (it reopened the list)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,space,up", "show_overlay", "Show menu", show=False),
+        Binding("enter", "screen.play", "Play", show=False),
+    ]
+
+
 
 def available_games() -> dict[str, str | None]:
     """Game name -> ``None`` when playable, else why not."""
@@ -134,11 +143,11 @@ class LobbyScreen(Screen[None]):
                 yield Static("", id="blurb")
                 with Horizontal(classes="opt-row"):
                     yield Label("Computer level", classes="lbl")
-                    yield Select([(lv, lv) for lv in _levels(self.game)], value=_default_level(self.game),
+                    yield PickSelect([(lv, lv) for lv in _levels(self.game)], value=_default_level(self.game),
                                  allow_blank=False, id="level", compact=True)
                 with Horizontal(classes="opt-row"):
                     yield Label("Rules preset", classes="lbl")
-                    yield Select([("standard", "standard")], value="standard", allow_blank=False, id="preset",
+                    yield PickSelect([("standard", "standard")], value="standard", allow_blank=False, id="preset",
                                  compact=True)
                 with Horizontal(classes="opt-row"):
                     yield Label("Seed", classes="lbl")
@@ -227,7 +236,7 @@ class LobbyScreen(Screen[None]):
                 if isinstance(f.default, bool):
                     widget = Checkbox("on" if value else "off", value=bool(value), id=wid, compact=True)
                 elif choices:
-                    widget = Select([(option_value_text(c), c) for c in choices], value=value, allow_blank=False,
+                    widget = PickSelect([(option_value_text(c), c) for c in choices], value=value, allow_blank=False,
                                     id=wid, compact=True)
                 else:
                     widget = Input("" if value is None else str(value), type="integer", id=wid, compact=True,
@@ -301,6 +310,10 @@ class LobbyScreen(Screen[None]):
     @on(Button.Pressed, "#play")
     @on(Input.Submitted)
     def _play(self) -> None:
+        self.start()
+
+    def action_play(self) -> None:
+        """Enter on a dropdown (closed): play with these settings."""
         self.start()
 
     def settings(self) -> dict[str, Any]:

@@ -266,7 +266,8 @@ class TableSession:
     def _replay_history(self, match: Match) -> None:
         """Who made each recorded action, and the log of a resumed match (its record replayed on the side)."""
         rec = GameRecord.from_match(match)
-        probe = Match(make_game(rec.game, rules=rec.rules), seed=rec.seed, seat_names=rec.seat_names)
+        probe = Match(make_game(rec.game, rules=rec.rules), seed=rec.seed, seat_names=rec.seat_names,
+                      first_dealer=rec.first_dealer)  # a seedless match's dealer: else the log names the wrong actors
         fresh = not any(rec.hands)
         for actions in rec.hands:
             row: list[int] = []

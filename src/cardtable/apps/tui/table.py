@@ -132,7 +132,9 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the letter keys that mean nothing in this game."""
+        """Hide the letter keys that mean nothing in this game, and the moves, hints and undo once the match is over."""
+        if self.session.is_over() and action in ("game_key", "hint", "undo"):
+            return False
         if action == "game_key" and parameters:
             return parameters[0] in self.session.adapter.game_keys
         return True
@@ -320,6 +322,7 @@ class TableScreen(Screen[None]):
         self.query_one("#prompt", Static).update(prompt)
         self._refresh_actions()
         self.query_one("#keys", Static).update(self._keys_line())
+        self.refresh_bindings()  # the footer follows: no Draw, Knock or Undo once the match is over
         self.call_after_refresh(self._log_to_end)
         msg = self.query_one("#message", Static)
         msg.update(self._message)
@@ -526,12 +529,17 @@ class TableScreen(Screen[None]):
     def _keys_line(self) -> Text:
         """The keys that mean something now, with what Enter does (never a surprise), fitted to one line."""
         s = self.session
+        if s.is_over():
+            return Text("s score sheet · n new match · q quit", style="dim")
         if not s.human_to_act():
             return Text("h hint on your turn · s scores · r rules · q quit", style="dim")
         items = s.adapter.table_items(s.view())
+        question = s.adapter.enter_question(s.state)
         if self.picks.focused and not self.candidates and items:
             item = items[self.picks.cursor % len(items)]
             enter = f"Enter: {'put back' if item in self.picks.picked else 'pick'} {s.adapter.item_text(item)}"
+        elif question and not self.selected:
+            enter = question
         elif self._enter_selects():
             enter = f"Enter: select {s.adapter.card_text(self._cursor_card())}"
         elif self.candidates:
@@ -571,6 +579,11 @@ class TableScreen(Screen[None]):
             return
         if self._enter_selects():
             self.action_select_card()
+            return
+        s = self.session
+        question = s.adapter.enter_question(s.state) if s.human_to_act() and not self.selected else ""
+        if question:  # two moves of equal weight (Gin's first upcard): the person presses the one they mean
+            self._set_message(f"Enter does not choose here: {question}.")
             return
         self.action_choose(0)
 
