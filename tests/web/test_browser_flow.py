@@ -281,3 +281,106 @@ def test_casino_double_tap_plays_only_the_one_move_shown(browser: Browser, live:
     wait_server(lambda: len(table.match.hands[0].actions) > played)
     assert table.match.hands[0].actions[played] == "2D trail"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ item 11
+def meld_now(page: Page, kind: str) -> None:
+    page.wait_for_selector(".prompt.mine:has-text('meld')")
+    press(page, page.locator(".actions .action", has_text=re.compile(f"^Meld an? {kind}")).first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pinochle_table_words_and_instant_pace(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    """The turned-up trump card shows whole beside the stock, one's melds are labelled with their names and points,
+    a computer is "Computer (random)" once, and at the instant pace no card flies."""
+    page = new_page(browser, size, pace=0, motion=True)
+    table = seat_at(live, page, dix_match())
+    page.wait_for_selector(".prompt.mine")
+    turned = page.locator(".stock-trump .card.turned")
+    box = turned.bounding_box()
+    assert box is not None
+    on_top = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('.card.turned')",
+                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert on_top, "the trump card is hidden under the stock"
+    assert turned.get_attribute("aria-label") == "turned-up trump card: king of clubs"
+    heads = page.locator(".seat.opp .seat-head").inner_text()
+    assert re.sub(r"\s+", " ", heads).startswith("Computer (random)"), heads
+    assert "computer ·" not in page.locator("body").inner_text()
+    tap_card(page, "9Cb")
+    press(page, page.locator(".actions .action", has_text="Play 9♣"))
+    page.wait_for_selector(".prompt.mine:has-text('Exchange')", timeout=10_000)
+    assert page.evaluate(BEHIND) == 0  # the computer's reply came at the instant pace: nothing slid
+    tap_card(page, "9Ca")
+    meld_now(page, "pinochle")
+    wait_server(lambda: table.match.state.phase not in ("exchange", "meld"))
+    label = page.locator("#hand .group.melded .group-label")
+    label.wait_for()
+    assert label.inner_text() == "Your melds: Pinochle 40"
+    assert page.locator("#hand .group.melded").get_attribute("aria-label").startswith("Your melds: Pinochle 40")
+    shot(page, f"flow_pinochle_words_{size}")
+    open_menu(page)
+    people = page.locator(".people").inner_text()
+    assert "Computer (random)" in people and "computer," not in people, people
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def finished_hand(game: str, seed: int) -> dict[str, Any]:
+    """A hand of ``game`` played to its end by random players: what the end-of-hand sheet gets."""
+    import random
+
+    from cardtable.apps.web.serialize import to_jsonable
+    from cardtable.match import Match
+
+    match = Match(game, seed=seed, seat_names=["You", "Computer"])
+    rng = random.Random(seed)
+    while match.hands[0].result is None:
+        state = match.state
+        match.apply(state.sample_chance(match.rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    result = match.hands[0].result
+    return {"number": 1, "points": list(result.points), "summary": result.summary, "void": result.void,
+            "details": to_jsonable(result.details), "totals": list(match.hands[0].totals_after), "view": {}}
+
+
+SHEET = """async ([game, last]) => {
+    const { breakdown } = await import('/static/breakdown.js');
+    const d = document.getElementById('dialog');
+    d.innerHTML = '<h2 id="modal-title">Hand 1 is over</h2>' + breakdown({ game, side_names: ['You', 'Computer'] }, last);
+    document.getElementById('modal').classList.remove('hidden');
+    return [...d.querySelectorAll('table')].map((t) => ({ caption: t.caption ? t.caption.innerText : '',
+      rows: [...t.rows].map((r) => [...r.cells].map((c) => c.innerText.trim())) }));
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_sheet_rows_words(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    """Pinochle's rows add up and say what they are; Casino's counts are apart from its points."""
+    page = new_page(browser, size)
+    seat_at(live, page, gin_match())
+    page.wait_for_selector(".prompt.mine")
+    last = finished_hand("pinochle", 7)
+    (tab,) = page.evaluate(SHEET, ["pinochle", last])
+    rows = {r[0]: r[1:] for r in tab["rows"]}
+    assert list(rows) == ["Points", "Meld", "Counters taken in tricks", "Last trick", "Tricks", "Hand (meld + tricks)"], rows
+    for i in (0, 1):
+        assert int(rows["Counters taken in tricks"][i]) + int(rows["Last trick"][i]) == int(rows["Tricks"][i])
+        assert int(rows["Meld"][i]) + int(rows["Tricks"][i]) == int(rows["Hand (meld + tricks)"][i]) == last["points"][i]
+    shot(page, f"flow_sheet_pinochle_{size}")
+    last = finished_hand("casino", 7)
+    counts, points = page.evaluate(SHEET, ["casino", last])
+    assert counts["caption"] == "Taken this hand" and points["caption"] == "Points"
+    assert [r[0] for r in counts["rows"]] == ["Count", "Cards", "Spades", "Sweeps"]
+    assert "Cards" not in [r[0] for r in points["rows"]] and points["rows"][-1][0] == "Total"
+    assert [int(x) for x in points["rows"][-1][1:]] == last["points"]
+    assert sum(int(x) for x in counts["rows"][1][1:]) == 52  # every card was taken by someone
+    shot(page, f"flow_sheet_casino_{size}")
+    page.goto(page.url.split("#")[0] + "#/stats")
+    page.wait_for_selector("#charts")
+    page.evaluate("""async () => { const { renderStats } = await import('/static/stats.js');
+        renderStats(document.getElementById('charts'), { rows: [{ game: 'gin', opponent: 'medium', played: 2, won: 1, lost: 1,
+          abandoned: 0, mean_margin: 12.5 }, { game: 'casino', opponent: 'human', played: 1, won: 1, lost: 0, abandoned: 0,
+          mean_margin: 3 }], games: [] }); }""")
+    text = page.locator("#charts").inner_text() + page.locator("#charts svg").first.text_content()
+    assert "Gin Rummy against the computer (medium)" in text and "Casino against people" in text, text
+    assert " vs " not in text
+    shot(page, f"flow_stats_{size}")
+    assert not page.errors  # type: ignore[attr-defined]

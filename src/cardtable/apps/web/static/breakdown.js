@@ -19,12 +19,26 @@ export function breakdown(s, last, step = Infinity) {
     if (sd.outcome === "void") html += `<p>Void hand: ${esc(sd.void_reason)}. Nobody scores; the same dealer deals again.</p>`;
     else html = ginShowdown(names, sd, v.rules || {}, step, points);
   } else if (s.game === "casino" && d.sides) {
-    const rows = [["Cards taken", "cards"], ["Spades taken", "spades"], ["Most cards", "most_cards"], ["Most spades", "most_spades"], ["Aces", "aces"], ["Big casino 10♦", "big_casino"], ["Little casino 2♠", "little_casino"], ["Sweeps", "sweep_points"], ["Points", "total"]];
-    html += `<table class="list"><tr><th scope="col">Side</th>${d.sides.map((_, i) => `<th scope="col">${esc(names[i] || "side " + (i + 1))}</th>`).join("")}</tr>${rows.map(([l, k]) => `<tr><th scope="row">${l}</th>${d.sides.map((x) => `<td>${x[k] ?? 0}</td>`).join("")}</tr>`).join("")}</table>`;
+    // what was taken (counts), then what scores (points): two tables, so a count never reads as points
+    const counts = [["Cards", "cards"], ["Spades", "spades"], ["Sweeps", "sweeps"]];
+    const points = [["Most cards (3)", "most_cards"], ["Most spades (1)", "most_spades"], ["Aces (1 each)", "aces"], ["Big casino 10♦ (2)", "big_casino"], ["Little casino 2♠ (1)", "little_casino"], ["Sweeps", "sweep_points"]];
+    const head = (what) => `<tr><th scope="col">${what}</th>${d.sides.map((_, i) => `<th scope="col">${esc(names[i] || "side " + (i + 1))}</th>`).join("")}</tr>`;
+    const row = (l, k, cls = "") => `<tr class="${cls}"><th scope="row">${l}</th>${d.sides.map((x) => `<td>${x[k] ?? 0}</td>`).join("")}</tr>`;
+    html += `<table class="list counts"><caption>Taken this hand</caption>${head("Count")}${counts.map(([l, k]) => row(l, k)).join("")}</table>
+      <table class="list points-table"><caption>Points</caption>${head("Points for")}${points.map(([l, k]) => row(l, k)).join("")}${row("Total", "total", "total")}</table>`;
   } else if (s.game === "pinochle" && d.meld_points) {
-    const rows = [["Meld", d.meld_points], ["Counters", d.counters], ["Card points", d.card_points]];
-    html += `<table class="list"><tr><th scope="col">Player</th>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr>${rows.map(([l, xs]) => `<tr><th scope="row">${l}</th>${(xs || []).map((x) => `<td>${x}</td>`).join("")}</tr>`).join("")}
-      <tr><th scope="row">Last trick</th>${names.map((_, i) => `<td>${d.last_trick === i ? "✓ +10" : ""}</td>`).join("")}</tr></table>`;
+    // meld, then the tricks: the counters taken and the last trick add up to the tricks' points (rounded under
+    // classic counting), and meld + tricks make the hand's points
+    const counters = d.counters || [], tricks = d.card_points || [], meld = d.meld_points || [];
+    const lastTrick = names.map((_, i) => (d.last_trick === i ? 10 : 0));
+    const rounded = tricks.some((t, i) => t !== (counters[i] ?? 0) + lastTrick[i]);
+    const cells = (xs, f = (x) => x) => names.map((_, i) => `<td>${f(xs[i] ?? 0, i)}</td>`).join("");
+    html += `<table class="list"><tr><th scope="col">Points</th>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr>
+      <tr><th scope="row">Meld</th>${cells(meld)}</tr>
+      <tr><th scope="row">Counters taken in tricks</th>${cells(counters)}</tr>
+      <tr><th scope="row">Last trick</th>${cells(lastTrick, (x) => (x ? "+10" : "0"))}</tr>
+      <tr><th scope="row">Tricks${rounded ? " (rounded)" : ""}</th>${cells(tricks)}</tr>
+      <tr class="total"><th scope="row">Hand (meld + tricks)</th>${cells(last.points)}</tr></table>`;
   }
   return html;
 }

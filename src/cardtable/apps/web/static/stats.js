@@ -1,14 +1,26 @@
 // Statistics charts drawn as SVG: win rate by game and opponent, and the margin of each finished match.
-import { api } from "/static/util.js";
+import { api, GAME_NAMES, joinWords } from "/static/util.js";
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
+/** "Gin Rummy against the computer (medium)": a row's game and opposition in words (kinds as the store lists them). */
+export function rowWords(r) {
+  const who = opponentWords(r);
+  return `${GAME_NAMES[r.game] || r.game}${who ? ` against ${who}` : ""}`;
+}
+
+function opponentWords(r) {
+  const kinds = String(r.opponent || "").split("+").filter((k) => k && k !== "-");
+  const people = kinds.includes("human"), levels = kinds.filter((k) => k !== "human");
+  return joinWords([people ? "people" : "", levels.length ? `the computer (${joinWords(levels)})` : ""].filter(Boolean));
+}
+
 function winRateChart(rows) {
-  const W = 560, bar = 26, H = 40 + rows.length * (bar + 8);
-  const x0 = 180, w = W - x0 - 100;
-  const bars = rows.map((r, i) => {
-    const y = 30 + i * (bar + 8);
+  const W = 560, bar = 22, step = bar + 26, H = 34 + rows.length * step;
+  const x0 = 10, w = W - x0 - 110;
+  const bars = rows.map((r, i) => {  // the words above each bar: they are too long to sit beside it
+    const y = 46 + i * step;
     const rate = r.played ? r.won / r.played : 0;
-    return `<text x="${x0 - 8}" y="${y + bar * 0.65}" text-anchor="end" font-size="13">${esc(r.game)} vs ${esc(r.opponent)}</text>
+    return `<text x="${x0}" y="${y - 6}" font-size="13">${esc(rowWords(r))}</text>
       <rect x="${x0}" y="${y}" width="${w}" height="${bar}" fill="#eee"/>
       <rect class="bar" x="${x0}" y="${y}" width="${(w * rate).toFixed(1)}" height="${bar}" fill="#2e7d32"/>
       <text x="${x0 + w + 6}" y="${y + bar * 0.65}" font-size="12">${Math.round(rate * 100)}% (${r.won}/${r.played})</text>`;
@@ -36,7 +48,7 @@ export function renderStats(el, data) {
   const rows = data.rows.filter((r) => r.played);
   el.innerHTML = (rows.length ? winRateChart(rows) : "<p>No finished matches yet.</p>") + marginChart(data.games) +
     `<table class="list"><tr><th scope="col">Game</th><th scope="col">Opponent</th><th scope="col">Played</th><th scope="col">Won</th><th scope="col">Lost</th><th scope="col">Abandoned</th><th scope="col">Mean margin</th></tr>
-    ${data.rows.map((r) => `<tr><td>${esc(r.game)}</td><td>${esc(r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>`;
+    ${data.rows.map((r) => `<tr><td>${esc(GAME_NAMES[r.game] || r.game)}</td><td>${esc(opponentWords(r) || r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>`;
 }
 
 export async function statsPage(main) {

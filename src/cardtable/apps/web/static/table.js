@@ -74,7 +74,7 @@ export function tablePage(main, id, token) {
         const mover = lastActor === undefined ? null : lastActor;
         const origin = mover === null || mover === msg.you ? '[data-key="stock"]' : `[data-seat="${mover}"] .fan`;
         const side = mover === null ? null : msg.sides[mover];
-        slide(felt, before, { origin, sink: side === null ? null : `[data-pile="${side}"], [data-seat="${mover}"]`, duration: Math.min(320, Math.max(160, pace / 2 || 200)) });
+        if (pace > 0) slide(felt, before, { origin, sink: side === null ? null : `[data-pile="${side}"], [data-seat="${mover}"]`, duration: Math.min(320, Math.max(160, pace / 2 || 200)) });
         click();
       }
     }
@@ -93,7 +93,7 @@ export function tablePage(main, id, token) {
     const x = s.seats[i], v = s.view, me = s.you !== null && i === s.you;
     const turn = !s.over && s.to_act === i && !(s.waiting || []).length;
     const who = me ? `You${x.name && x.name !== "You" ? ` (${esc(x.name)})` : ""}` : esc(x.name);
-    const level = x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : `<span class="level">computer · ${esc(x.level)}</span>`) : x.online || me ? "" : `<span class="level">away</span>`;
+    const level = x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : `<span class="level">${esc(levelWords(x))}</span>`) : x.online || me ? "" : `<span class="level">away</span>`;
     const dealer = v.dealer === i ? `<span class="chip" title="dealer">Dealer</span>` : "";
     const partner = s.sides && s.you !== null && !me && s.sides[i] === s.sides[s.you] ? `<span class="chip partner">Partner</span>` : "";
     const marker = turn ? `<span class="turn-marker">${me ? "Your turn" : x.kind === "computer" ? "Thinking…" : "Their turn"}</span>` : "";
@@ -255,7 +255,7 @@ export function tablePage(main, id, token) {
       ${computers ? `<label class="pace">Computer pace <input id="pace" type="range" min="0" max="2000" step="100" value="${pace}" aria-valuetext="${pace ? `${(pace / 1000).toFixed(1)} seconds a move` : "instant"}"> <span>${pace ? `${(pace / 1000).toFixed(1)} s` : "instant"}</span></label>` : ""}
       <label class="check"><input id="sound" type="checkbox" ${prefs().sound ? "checked" : ""}> Sound</label>
       <h3>Score sheet</h3>${sheet(s)}
-      <h3>Players</h3><ul class="people">${s.seats.map((x, i) => `<li>${x.kind === "human" ? (x.online ? "● " : "○ ") : ""}${esc(x.name)}${i === s.you ? " (you)" : ""}${x.kind === "computer" ? ` · computer, ${esc(x.level)}` : x.online ? " · here" : " · away"}</li>`).join("")}</ul>
+      <h3>Players</h3><ul class="people">${s.seats.map((x, i) => `<li>${x.kind === "human" ? (x.online ? "● " : "○ ") : ""}${esc(x.name)}${i === s.you ? " (you)" : ""}${x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : ` ${esc(levelWords(x))}`) : x.online ? " · here" : " · away"}</li>`).join("")}</ul>
       ${invites.length ? `<h3>Invite links</h3>${invites.map((l, k) => `<div class="invite"><label for="dinv-${k}">${esc(l.name)}</label><input id="dinv-${k}" readonly value="${esc(l.url)}"><button type="button" class="copy-btn" data-target="dinv-${k}">Copy</button></div>`).join("")}` : ""}
       <div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>
       <h3>Log</h3><ol id="log" class="log" start="${told.length - log.length + 1}">${log.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>`;
@@ -335,6 +335,11 @@ function actorOf(s, i) {
 function rulesHref(s) {
   const options = Object.entries(s.view.rules || {}).map(([k, v]) => `${k}=${encodeURIComponent(v === null ? "none" : v)}`);
   return `/rules/${s.game}${options.length ? `?${options.join("&")}` : ""}`;
+}
+
+/** A computer seat's level beside its name, said once: "Computer (medium)", "Left (computer, medium)". */
+function levelWords(x) {
+  return /^computer\b/i.test(x.name) ? `(${x.level})` : `(computer, ${x.level})`;
 }
 
 /** The side whose capture just swept the Casino table (its sweep count went up), or null. */

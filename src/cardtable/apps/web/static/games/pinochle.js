@@ -1,6 +1,6 @@
 // Pinochle at the table: the trick in the middle with the stock and the turned-up trump card, each
 // player's melds in front of them as labelled fans, stage 2 announced, illegal cards dimmed.
-import { card, cardButton, cardImage, cardRow, shortCard, SUIT_NAMES, SUIT_SYMBOLS } from "/static/cards.js";
+import { card, cardButton, cardImage, cardName, cardRow, shortCard, SUIT_NAMES, SUIT_SYMBOLS } from "/static/cards.js";
 import { esc, plural } from "/static/util.js";
 import { movesFor, seatName, why } from "/static/games/common.js";
 
@@ -14,11 +14,16 @@ export function opponent(s, i) {
 
 const MELD = (k) => k.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
 
-/** The melds of `seat` still on the table, as labelled fans. */
-export function meldsOf(s, seat) {
+/** The melds of `seat` with cards still on the table: [seat, kind, cards, points] each. */
+function meldList(s, seat) {
   const v = s.view;
   const onTable = new Set(seat === v.seat ? v.melded || [] : v.opponent_melded || []);
-  const melds = (v.melds || []).filter((m) => m[0] === seat && m[2].some((c) => onTable.has(c)));
+  return { onTable, melds: (v.melds || []).filter((m) => m[0] === seat && m[2].some((c) => onTable.has(c))) };
+}
+
+/** The melds of `seat` still on the table, as labelled fans. */
+export function meldsOf(s, seat) {
+  const { onTable, melds } = meldList(s, seat);
   if (!melds.length) return "";
   return `<div class="melds">${melds.map((m) => `<div class="meld-fan" role="group" aria-label="${esc(`${MELD(m[1])}, ${m[3]} points`)}"><div class="label">${esc(MELD(m[1]))} ${m[3]}</div><div class="row">${cardRow(m[2].filter((c) => onTable.has(c)), { cls: "small", key: "" })}</div></div>`).join("")}</div>`;
 }
@@ -31,8 +36,10 @@ export function centre(s) {
   if (v.lead) trick = `<div class="trick">${card(v.lead)}<div class="label">led by ${esc(seatName(s, v.leader))}</div></div>`;
   else if (last) trick = `<div class="trick done">${card(last[1])}${card(last[2])}<div class="label">${esc(seatName(s, last[3]))} ${last[3] === s.you ? "win" : "wins"} the trick</div></div>`;
   else trick = `<div class="trick"><div class="empty" role="img" aria-label="No card led yet"></div></div>`;
+  // the turned-up trump card lies beside the stock, face up and whole (it goes with the last draw)
+  const turned = v.stock_size && v.trump_card ? `<div class="pile-wrap"><div class="label">Trump</div>${card(v.trump_card, { cls: "turned small", label: `turned-up trump card: ${cardName(v.trump_card)}` })}</div>` : "";
   const stock = v.stock_size
-    ? `<div class="pile-wrap"><div class="label">Stock · ${v.stock_size}</div><div class="stock-trump">${v.trump_card ? card(v.trump_card, { cls: "turned" }) : ""}<span class="card back stock" data-key="stock" role="img" aria-label="Stock: ${v.stock_size} cards">${cardImage("??")}</span></div></div>`
+    ? `<div class="stock-trump"><div class="pile-wrap"><div class="label">Stock · ${v.stock_size}</div><span class="card back stock" data-key="stock" role="img" aria-label="Stock: ${v.stock_size} cards">${cardImage("??")}</span></div>${turned}</div>`
     : `<div class="pile-wrap"><div class="label">Stock gone</div></div>`;
   return `<div class="centre pinochle" data-zone="table">${stock}${trick}
     <div class="info"><div>Trump <b class="trump">${esc(trump)}</b></div><div>Meld ${v.meld_points.map((p, i) => `${esc(seatName(s, i))} ${p}`).join(" · ")}</div>
@@ -46,13 +53,15 @@ export function hand(s, sel) {
   const btn = (c) => cardButton(c, { selected: sel.has(c), disabled: mine && !can.has(c), note: mine && !can.has(c) ? why(s, c) : "",
     cls: s.you !== null && s.to_act === s.you && tapMove(s, c) ? "tap-me" : "" });
   const melded = v.melded || [];
-  return `<div class="group">${(v.hand || []).map(btn).join("")}</div>${melded.length ? `<div class="group melded" role="group" aria-label="your melded cards, playable">${melded.map(btn).join("")}</div>` : ""}`;
+  if (!melded.length) return `<div class="group">${(v.hand || []).map(btn).join("")}</div>`;
+  const names = meldList(s, v.seat).melds.map((m) => `${MELD(m[1])} ${m[3]}`).join(" · ");
+  return `<div class="group">${(v.hand || []).map(btn).join("")}</div><div class="group melded" role="group" aria-label="${esc(`Your melds: ${names} (these cards can be played too)`)}"><span class="group-label" aria-hidden="true">Your melds: ${esc(names)}</span>${melded.map(btn).join("")}</div>`;
 }
 
 export function caption(s) {
   const v = s.view;
   const tricks = Math.floor(((v.won || [])[v.seat] || []).length / 2);
-  return `Meld ${v.meld_points[v.seat]} · ${plural(tricks, "trick")} won${(v.melded || []).length ? " · the cards at the right are your melded cards: they can be played too" : ""}`;
+  return `Meld ${v.meld_points[v.seat]} · ${plural(tricks, "trick")} won`;
 }
 
 export function prompt(s, sel) {
@@ -63,9 +72,10 @@ export function prompt(s, sel) {
     return dix ? `Exchange your ${shortCard(dix)} (the dix) for the ${shortCard(v.trump_card)}? Tap the ${shortCard(dix)} or choose below` : `Exchange the dix for the ${shortCard(v.trump_card)}?`;
   }
   if (v.phase === "play") {
-    const verb = v.lead ? `Play a card to the ${shortCard(v.lead)}` : "Lead a card";
-    if (v.stage === 2) return `${verb}: follow suit and head the trick if you can`;
-    return sel.size ? `Play the ${shortCard([...sel][0])}` : `${verb} (double-tap plays it)`;
+    if (sel.size) return `Play the ${shortCard([...sel][0])}`;
+    if (!v.lead) return v.stage === 2 ? "Lead any card (double-tap plays it)" : "Lead a card (double-tap plays it)";
+    const verb = `Play a card to the ${shortCard(v.lead)}`;  // stage 2: only the follower is bound
+    return v.stage === 2 ? `${verb}: follow suit and head the trick if you can (double-tap plays it)` : `${verb} (double-tap plays it)`;
   }
   return "";
 }
@@ -105,7 +115,7 @@ export function doubleTap(s, c) {
 
 export function banner(s) {
   const v = s.view;
-  if (v.stage === 2) return "The stock is gone: follow suit and head the trick if you can";
+  if (v.stage === 2) return "The stock is gone: the second card of a trick must follow suit and head the trick if it can";
   if (v.stock_size > 0 && v.stock_size <= 2) return "Last draw";
   return "";
 }
