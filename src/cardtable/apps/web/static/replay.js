@@ -1,7 +1,7 @@
 // Finished matches and their replays: every seat's hand face up, the table as it was after each move,
 // and at the end of a Gin hand the showdown played card by card as at the live table.
 import { cardRow, prettyText } from "/static/cards.js";
-import { api, esc, GAME_NAMES, prefs } from "/static/util.js";
+import { api, esc, GAME_NAMES, prefs, seatHeaders } from "/static/util.js";
 import { playShowdown } from "/static/breakdown.js";
 import { narrate } from "/static/narrate.js";
 import * as gin from "/static/games/gin.js";
@@ -11,14 +11,14 @@ import * as pinochle from "/static/games/pinochle.js";
 const GAMES = { gin, casino, pinochle };
 
 export async function finishedPage(main) {
-  const data = await api("/api/finished");
+  const data = await api("/api/finished", { headers: seatHeaders() });  // public matches, and this browser's own
   main.innerHTML = `<section class="panel"><h2>Finished matches</h2>${data.games.length ? `<ul class="tables">${data.games.map((g) => `<li class="table-row"><div><b>${esc(GAME_NAMES[g.game])}</b>: ${g.names.map(esc).join(" vs ")}
-    <div class="muted">${(g.final || []).join(" to ")}${g.winner !== null && g.winner !== undefined ? `, ${esc(g.names[g.winner])} won` : ""} · ${g.hands === 1 ? "1 hand" : `${g.hands} hands`}</div></div>
-    <div class="row-actions"><a class="btn" href="#/replay/${esc(g.uid)}/1" aria-label="Replay ${esc(GAME_NAMES[g.game])}: ${esc(g.names.join(" vs "))}">Replay</a></div></li>`).join("")}</ul>` : `<p class="muted">No finished matches yet.</p>`}</section>`;
+    <div class="muted">${(g.final || []).join(" to ")}${g.winner !== null && g.winner !== undefined ? `, ${esc(g.names[g.winner])} won` : ""} · ${g.hands === 1 ? "1 hand" : `${g.hands} hands`}${g.you !== null && g.you !== undefined ? ` · you played ${esc(g.seat_names[g.you])}` : ""}</div></div>
+    <div class="row-actions"><a class="btn" href="#/replay/${esc(g.uid)}/1" aria-label="Replay ${esc(GAME_NAMES[g.game])}: ${esc(g.names.join(" vs "))}">Replay</a></div></li>`).join("")}</ul>` : `<p class="muted">No finished matches yet.</p>`}<p class="muted">Listed: the public tables' matches, and your own (of the tables under My tables). A match among friends is shown only to its players.</p></section>`;
 }
 
 export async function replayPage(main, uid, hand) {
-  const data = await api(`/api/replay/${encodeURIComponent(uid)}?hand=${hand}`);
+  const data = await api(`/api/replay/${encodeURIComponent(uid)}?hand=${hand}`, { headers: seatHeaders() });
   const game = data.info.game, names = data.info.seat_names, frames = data.frames;
   let i = 0, player = null;
   const draw = () => {

@@ -1,5 +1,5 @@
 // Statistics charts drawn as SVG: win rate by game and opponent, and the margin of each finished match.
-import { api, GAME_NAMES, joinWords } from "/static/util.js";
+import { api, GAME_NAMES, joinWords, seatHeaders } from "/static/util.js";
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 /** "Gin Rummy against the computer (medium)": a row's game and opposition in words (kinds as the store lists them). */
@@ -46,13 +46,16 @@ function marginChart(games) {
 
 export function renderStats(el, data) {
   const rows = data.rows.filter((r) => r.played);
-  el.innerHTML = (rows.length ? winRateChart(rows) : "<p>No finished matches yet.</p>") + marginChart(data.games) +
+  const server = data.server || [];
+  el.innerHTML = (rows.length ? winRateChart(rows) : "<p>No finished matches of yours yet: the tables you play at (My tables) count here.</p>") + marginChart(data.games) +
     `<table class="list"><tr><th scope="col">Game</th><th scope="col">Opponent</th><th scope="col">Played</th><th scope="col">Won</th><th scope="col">Lost</th><th scope="col">Abandoned</th><th scope="col">Mean margin</th></tr>
-    ${data.rows.map((r) => `<tr><td>${esc(GAME_NAMES[r.game] || r.game)}</td><td>${esc(opponentWords(r) || r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>`;
+    ${data.rows.map((r) => `<tr><td>${esc(GAME_NAMES[r.game] || r.game)}</td><td>${esc(opponentWords(r) || r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>` +
+    (server.length ? `<h3>On this server</h3><table class="list" id="server-counts"><tr><th scope="col">Game</th><th scope="col">Finished</th><th scope="col">In play</th><th scope="col">Abandoned</th></tr>
+    ${server.map((c) => `<tr><td>${esc(GAME_NAMES[c.game] || c.game)}</td><td>${c.finished}</td><td>${c.in_progress}</td><td>${c.abandoned}</td></tr>`).join("")}</table>` : "");
 }
 
 export async function statsPage(main) {
-  const data = await api("/api/stats");
+  const data = await api("/api/stats", { headers: seatHeaders() });  // your own games, from the seats this browser holds
   main.innerHTML = `<section class="panel"><h2>Statistics</h2><div id="charts" class="charts"></div></section>`;
   renderStats(main.querySelector("#charts"), data);
 }

@@ -34,7 +34,14 @@ export function tablePage(main, id, token) {
     ws.onopen = () => { retry = 500; ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.t === "state") { latest = msg; queue.push(msg); syncUndo(); pump(); }
+      if (msg.t === "state") {
+        if (msg.token) {  // the invite is used up: this seat's own token from now on (rejoin, My tables)
+          token = msg.token;
+          rememberSeat({ id, token, seat: msg.you, game: msg.game, names: msg.seats.map((x) => x.name) });
+          history.replaceState(null, "", `#/t/${id}/${token}`);
+        }
+        latest = msg; queue.push(msg); syncUndo(); pump();
+      } else if (msg.t === "invite") { renewInvite(msg.seat, msg.token); }
       else if (msg.t === "error") {
         notice = msg.msg;
         ruleLink = msg.rule ? [msg.msg, msg.rule] : null;
@@ -240,7 +247,9 @@ export function tablePage(main, id, token) {
 
   const drawDrawer = () => {
     const s = state, computers = s.seats.some((x) => x.kind === "computer");
-    const invites = JSON.parse(localStorage.getItem(`invites:${id}`) || "[]").filter((l) => l.seat !== s.you);
+    const invites = inviteLinks(s);
+    const host = s.seats.findIndex((x) => x.kind === "human") === s.you && !s.over;
+    const empty = host ? s.seats.map((x, i) => i).filter((i) => i !== s.you && s.seats[i].kind === "human" && !s.seats[i].online) : [];
     const names = s.seats.map((x, i) => seatName(s, i));
     const told = (s.view.events || []).map((e, i) => {
       const a = actorOf(s, i);
@@ -257,6 +266,7 @@ export function tablePage(main, id, token) {
       <h3>Score sheet</h3>${sheet(s)}
       <h3>Players</h3><ul class="people">${s.seats.map((x, i) => `<li>${x.kind === "human" ? (x.online ? "● " : "○ ") : ""}${esc(x.name)}${i === s.you ? " (you)" : ""}${x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : ` ${esc(levelWords(x))}`) : x.online ? " · here" : " · away"}</li>`).join("")}</ul>
       ${invites.length ? `<h3>Invite links</h3>${invites.map((l, k) => `<div class="invite"><label for="dinv-${k}">${esc(l.name)}</label><input id="dinv-${k}" readonly value="${esc(l.url)}"><button type="button" class="copy-btn" data-target="dinv-${k}">Copy</button></div>`).join("")}` : ""}
+      ${empty.length ? `<p class="about">A seat whose player lost their link can be given a new one: the old link then no longer opens it.</p>${empty.map((i) => `<button type="button" class="reinvite" data-seat="${i}">New invite link for ${esc(s.seats[i].name)}</button>`).join("")}` : ""}
       <div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>
       <h3>Log</h3><ol id="log" class="log" start="${told.length - log.length + 1}">${log.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>`;
     drawer.classList.toggle("open", drawerOpen);
@@ -271,6 +281,20 @@ export function tablePage(main, id, token) {
     syncUndo();
     drawer.querySelector("#leave-btn").onclick = () => { closed = true; send({ t: "leave" }); location.hash = "#/"; };
     drawer.querySelectorAll(".copy-btn").forEach((b) => { b.onclick = () => copyFrom(b); });
+    drawer.querySelectorAll(".reinvite").forEach((b) => { b.onclick = () => send({ t: "invite", seat: Number(b.dataset.seat) }); });
+  };
+
+  // Invite links this browser made (the creator's): a link opens its seat once, so only those of seats
+  // still waiting, or given again and not taken yet, are shown.
+  const inviteLinks = (s) => JSON.parse(localStorage.getItem(`invites:${id}`) || "[]")
+    .filter((l) => l.seat !== s.you && ((s.waiting || []).includes(l.seat) || (l.renewed && !s.seats[l.seat]?.online)));
+  const renewInvite = (seat, fresh) => {
+    const links = JSON.parse(localStorage.getItem(`invites:${id}`) || "[]").filter((l) => l.seat !== seat);
+    const name = state ? state.seats[seat].name : `Seat ${seat + 1}`;
+    links.push({ seat, name, url: inviteUrl(id, fresh), renewed: true });
+    localStorage.setItem(`invites:${id}`, JSON.stringify(links));
+    notice = `A new invite link for ${name} is in the menu: the old one no longer opens the seat.`;
+    if (state) draw();
   };
 
   // Undo is shown as available only when it will work: the table on screen is the newest the server sent

@@ -27,10 +27,17 @@ export function mySeats() {
   try { const v = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); return Array.isArray(v) ? v : []; } catch { return []; }
 }
 
-export function rememberSeat(entry) {
-  const all = mySeats().filter((s) => !(s.id === entry.id && s.token === entry.token));
+export function rememberSeat(entry) {  // one entry a seat: a claimed invite's own token replaces the invite
+  const all = mySeats().filter((s) => !(s.id === entry.id && (s.token === entry.token || s.seat === entry.seat)));
   all.unshift({ ...entry, at: entry.at || Date.now() });
   localStorage.setItem(SEATS_KEY, JSON.stringify(all.slice(0, 30)));
+}
+
+// The seats, as the header that lets the server show this browser its private finished matches and its
+// statistics (a header, not the URL: addresses end up in logs).
+export function seatHeaders() {
+  const pairs = mySeats().filter((s) => /^[A-Za-z0-9]+$/.test(s.id || "") && /^[A-Za-z0-9_-]+$/.test(s.token || ""));
+  return pairs.length ? { "X-Cardtable-Seats": pairs.map((s) => `${s.id}:${s.token}`).join(",") } : {};
 }
 
 export function forgetSeat(id) {
