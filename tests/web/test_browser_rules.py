@@ -50,7 +50,8 @@ def test_rules_from_the_lobby(server: str, browser: Browser, size: str) -> None:
         page.wait_for_selector(check)
         page.wait_for_function(IMAGES_LOADED)
         _fits(page)
-        assert not audit(page), game
+        if size == "desktop":  # axe takes seconds a page: each other page is audited at one size
+            assert not audit(page), game
         page.screenshot(path=str(ARTIFACTS / f"rules-{game}-{size}.png"), full_page=True)
     page.goto(f"{server}/rules/casino?preset=standard&num_players=4&target_score=31")  # a table's own rules
     page.wait_for_selector("tr[data-option=num_players]")
@@ -61,7 +62,8 @@ def test_rules_from_the_lobby(server: str, browser: Browser, size: str) -> None:
     assert page.url.endswith("/rules") and page.inner_text("h1") == "Rules of the games"
     assert page.locator(".rules-game h2 a").count() == 3
     _fits(page)
-    assert not audit(page)
+    if size == "phone":
+        assert not audit(page)
     page.screenshot(path=str(ARTIFACTS / f"rules-index-{size}.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
