@@ -69,3 +69,37 @@ def test_rules_read_as_paragraphs_for_line_mode() -> None:
     assert "highlighted" not in text
     deadwood = next(line for line in text.splitlines() if line.startswith("Deadwood."))
     assert deadwood.endswith("and shows your melds first.")  # the whole paragraph on one line (say() wraps it)
+
+
+def test_pinochle_says_the_card_drawn_and_who_wins_each_trick() -> None:
+    """Item 18: Pinochle never said which card you drew, nor who won a trick; the turned-up card went unsaid."""
+    out = io.StringIO()
+    play_plain("pinochle", ["medium"], seed=3, stdin=io.StringIO("1\n1\nquit\n"), stdout=out)
+    text = out.getvalue()
+    assert "The 10♦ is turned up: diamonds are trump." in text
+    assert "You play Q♠: Computer wins the trick (A♦ and Q♠)." in text
+    assert "Computer exchanges the 9♦ for the 10♦ (the dix: 10 points)." in text
+    assert "You draw the A♠ from the stock." in text and "You draw the A♥ from the stock." in text
+
+
+def test_pinochle_explains_the_dealers_first_ten_points() -> None:
+    """Item 18: "meld points 10" at the start was unexplained (the dealer's dix turned up)."""
+    session = TableSession("pinochle", ["medium"], seed=4)  # the person deals and a 9 of trump is turned up
+    session.advance_chance()
+    assert session.state.meld_points(0) == 10
+    turned = [line.text for line in session.log if "turned up" in line.text]
+    assert len(turned) == 1 and turned[0].endswith("It is the dix (the 9 of trump): You score 10 points.")
+
+
+def test_pinochle_hint_keeps_an_ace_only_where_it_could_win() -> None:
+    """Item 18: "keeps your A♣ for stage 2" came with nearly every hint, leads included."""
+    from cardtable.apps.hint_words import hint_reasons
+    from cardtable.pinochle import PinochleGame
+
+    hand = "hand0: ASb TSb KHb QHb 9Ha 9Hb JDb QSb KCb TCb ACb 9Db"
+    other = "hand1: ASa TSa KHa QHa 9Ca 9Cb JDa QSa KCa ACa 9Da"
+    lead = PinochleGame().from_position(f"dealer: 1; leader: 0; trumpcard: KSb; {other} TCa; {hand}")
+    for move in ("play 9Ha", "play JDb", "play QSb"):
+        assert not any("for stage 2" in r for r in hint_reasons(lead, lead.parse_action(move))), move
+    follow = PinochleGame().from_position(f"dealer: 0; leader: 1; trumpcard: KSb; {other}; {hand}; lead: TCa")
+    assert "keeps your A♠ for stage 2" in hint_reasons(follow, follow.parse_action("play 9Ha"))

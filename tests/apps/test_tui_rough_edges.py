@@ -157,3 +157,62 @@ def test_enter_does_not_take_the_first_upcard() -> None:
             assert len(s.m.hands[-1].actions) > moves
 
     run(go)
+
+
+def test_a_small_window_says_make_it_larger() -> None:
+    """Item 15: at 60×20 the Gin hand wrapped and the footer was cut, with no word about the window's size."""
+    from cardtable.apps.tui.too_small import TooSmallScreen
+
+    async def go() -> None:
+        app = CardtableApp(game="gin", opponents=["medium"], pace=0.0, seed=3)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen)
+            text = save(app, "too_small_60x20")
+            assert "This window is 60×20: make the window at least 80×24 to play." in " ".join(text.split())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert "make the window" not in save(app, "table_after_growing_80x24")
+            await pilot.resize_terminal(79, 24)
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen)
+
+    run(go)
+
+
+def test_pinochle_meld_step_lists_each_meld_once() -> None:
+    """Item 18: the meld step listed "Meld a marriage (K♥ Q♥)" twice, once per copy of the Q♥."""
+
+    async def go() -> None:
+        session = TableSession("pinochle", ["random"], seed=1)
+        session.m.state = session.m.game.from_position(
+            "dealer: 1; phase: meld; leader: 0; trumpcard: ACa; won0: 2; hand1: 11; "
+            "hand0: KHa QHa QHb 9Sa 9Sb JHa TDa THa TSa 9Ca JCa")
+        assert sum(a.kind == "meld" for a in session.state.legal_actions()) >= 2  # one per Q♥
+        app = CardtableApp(resume=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            labels = [text for _, _, text in screen._candidates_key()]
+            assert labels.count("Meld a marriage (K♥ Q♥, 20 points)") == 1, labels
+            save(app, "pinochle_meld_80x24")
+
+    run(go)
+
+
+def test_casino_opponent_shows_cards_not_a_bare_number() -> None:
+    """Item 21: Casino's "Computer (medium) 3 ▒▒▒" read like a score of 3."""
+
+    async def go() -> None:
+        app = CardtableApp(game="casino", opponents=["medium"], pace=0.0, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = save(app, "casino_80x24")
+            assert "Computer (medium) 4 cards ▒▒▒▒" in text or "Computer (medium) 3 cards ▒▒▒" in text
+
+    run(go)

@@ -67,11 +67,14 @@ def pinochle_reasons(view: PinochleView, action: Any, after: PinochleView | None
                 out.append(f"the {card_name(CARDS[card])} cannot be beaten: every higher card and trump is played or yours")
             elif not points[card]:
                 out.append(f"leads the {card_name(CARDS[card])}, which risks no points")
-        if view.stage == 1:
-            aces = [i for i in hand if order_of(i) == _ACE and i != card and order_of(card) != _ACE]
+        if view.stage == 1 and view.lead is not None and not follower_wins(index_of(view.lead), card, view.trump):
+            # only where it was a choice: an ace that would have won this trick is kept back
+            lead = index_of(view.lead)
+            aces = [i for i in hand if order_of(i) == _ACE and i != card and follower_wins(lead, i, view.trump)]
             aces.sort(key=lambda i: suit_of(i) != view.trump)
             if aces:
                 out.append(f"keeps your {card_name(CARDS[aces[0]])} for stage 2")
+        if view.stage == 1:
             in_melds = {index_of(c) for c in view.melded}
             if card in in_melds:
                 out.append(f"plays the {card_name(CARDS[card])} from your melds, keeping your hand's cards")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -16,6 +17,7 @@ from .driver import lenient_driver_class
 from .lobby import LobbyScreen, _default_level, available_games
 from .session import TableSession
 from .table import TableScreen
+from .too_small import check_size
 
 __all__ = ["CardtableApp", "TableScreen", "LobbyScreen", "HandOverScreen", "ScoreSheetScreen", "RulesScreen",
            "HintScreen", "GAME_TITLES"]
@@ -52,7 +54,12 @@ class CardtableApp(App[int]):
         return TableSession(game_name, opponents, preset=preset, options=dict(options or {}),
                             seed=seed if seed is not None else self.seed, store=self.store)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80×24 a plain message replaces the broken layout (:mod:`.too_small`)."""
+        self.call_after_refresh(check_size, self)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(check_size, self)
         if self.resume is not None:
             self.push_screen(TableScreen(self.resume, pace=self.pace))
             return

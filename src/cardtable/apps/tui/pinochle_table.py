@@ -11,7 +11,8 @@ from rich.text import Text
 
 from ...cards import PinochleCard
 from ...core import CHANCE, GameState, HandResult
-from ..words import meld_kind_name, narrate_action, plural
+from ..hint_words import distinct
+from ..words import conjugate, meld_kind_name, narrate_action, plural
 from .adapters import Candidate, GameAdapter
 from .cardart import CardSlot, card_row, inline_cards
 from .common import short_name
@@ -119,7 +120,9 @@ class PinochleAdapter(GameAdapter):
         phase = getattr(state, "phase", "")
         if not selected:
             if phase in ("meld", "exchange"):
-                return [(a, True) for a in legal if a.kind in ("meld", "exchange")][:8] + plain
+                offers = [a for a in legal if a.kind in ("meld", "exchange")]
+                labels = [self.label(a, state) for a in offers]  # two copies of a card: one move to a player
+                return [(offers[i], True) for i in distinct(labels)][:8] + plain
             return plain
         names = {str(c) for c in selected}
         own = [(a, True) for a in legal if names <= set(str(a).split())]
@@ -134,18 +137,56 @@ class PinochleAdapter(GameAdapter):
         return {"meld_points": _meld_points(action)} if getattr(action, "kind", "") == "meld" else {}
 
     def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
-        """The trump card under the stock (the log names what a dix is exchanged for)."""
+        """What the log compares with the state after a move: the trump card under the stock (what a dix
+        is exchanged for), the tricks played and each seat's meld points (a dix scored in play)."""
         from ...pinochle.deck import CARDS
 
         index = getattr(state, "trump_card", -1)
-        return CARDS[index] if isinstance(index, int) and index >= 0 else None
+        trump = CARDS[index] if isinstance(index, int) and index >= 0 else None
+        points = tuple(state.meld_points(seat) for seat in (0, 1)) if hasattr(state, "meld_points") else (0, 0)
+        return _Before(trump, getattr(state, "ntricks", 0), points)
 
     def describe(self, state: GameState[Any, Any, Any], action: Any, actor: int, human: int, names: Sequence[str],
                  pre: Any = None) -> str | None:
-        if actor == CHANCE or getattr(action, "kind", "") != "exchange":
-            return super().describe(state, action, actor, human, names, pre)
-        who = "You" if actor == human else short_name(names[actor])
-        return narrate_action(action, who, turnup=pre) + "."
+        """Pinochle's log: besides the moves, the card turned up (and a dix's 10 points), the card you
+        draw, who wins each trick and a dix scored when played."""
+        from ...pinochle.deck import CARDS
+
+        before = pre if isinstance(pre, _Before) else _Before(None, 0, (0, 0))
+        kind = getattr(action, "kind", "")
+
+        def who(seat: int) -> str:
+            return "You" if seat == human else short_name(names[seat])
+
+        if kind == "turnup":
+            card = CARDS[action.card]
+            text = f"The {card.card.pretty()} is turned up: {_SUIT_WORDS[card.card.suit]} are trump."
+            if state.meld_points(state.dealer) > before.points[state.dealer]:
+                text += f" It is the dix (the 9 of trump): {conjugate(who(state.dealer), 'score')} 10 points."
+            return text
+        if kind == "draw":
+            seat = state.actors[-1]
+            parts = [f"You draw the {CARDS[action.card].card.pretty()} from the stock."] if seat == human else []
+            if before.trump is not None and getattr(state, "trump_card", -1) < 0:  # the last draw
+                parts.append(f"{conjugate(who(1 - seat), 'take')} the trump card, the {before.trump.card.pretty()}; "
+                             "the stock is used up: stage 2.")
+            return " ".join(parts) or None
+        if actor == CHANCE:
+            return None
+        if kind == "exchange":
+            gained = state.meld_points(actor) - before.points[actor]
+            return narrate_action(action, who(actor), turnup=before.trump) + (
+                f" (the dix: {gained} points)." if gained > 0 else ".")
+        text = super().describe(state, action, actor, human, names, pre) or ""
+        if kind == "play" and getattr(state, "ntricks", 0) > before.tricks:
+            _leader, led, followed, winner = state.trick_log[-1]
+            text = (f"{text[:-1]}: {conjugate(who(winner), 'win')} the trick "
+                    f"({led_and_followed(CARDS, led, followed)}).")
+            for seat in (0, 1):
+                gained = state.meld_points(seat) - before.points[seat]
+                if gained > 0:
+                    text += f" {conjugate(who(seat), 'score')} {gained} for playing a dix (a 9 of trump)."
+        return text
 
     def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
         kind = getattr(action, "kind", "")
@@ -187,6 +228,33 @@ class PinochleAdapter(GameAdapter):
         table.add_row("card points", *[str(x) for x in d.get("card_points", [0, 0])])
         table.add_row(Text("hand total", style="bold"), *[Text(str(p), style="bold green") for p in result.points])
         return table
+
+
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+class _Before(tuple[Any, int, tuple[int, int]]):
+    """The state before a move, as the log needs it: (trump card under the stock, tricks played, meld points)."""
+
+    def __new__(cls, trump: Any, tricks: int, points: tuple[int, int]) -> _Before:
+        return super().__new__(cls, (trump, tricks, points))
+
+    @property
+    def trump(self) -> Any:
+        return self[0]
+
+    @property
+    def tricks(self) -> int:
+        return int(self[1])
+
+    @property
+    def points(self) -> tuple[int, int]:
+        return self[2]  # type: ignore[no-any-return]
+
+
+def led_and_followed(cards: Sequence[Any], led: int, followed: int) -> str:
+    """A trick's two cards in words: ``A♦ and Q♠``."""
+    return f"{cards[led].card.pretty()} and {cards[followed].card.pretty()}"
 
 
 _DIX_ROWS = {"dix-turnup": "dix turned up (dealer)", "dix-exchange": "dix exchanged", "dix-played": "dix played"}
