@@ -384,3 +384,40 @@ def test_sheet_rows_words(browser: Browser, live: tuple[str, Any], size: str) ->
     assert " vs " not in text
     shot(page, f"flow_stats_{size}")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def stage_two_match() -> Any:
+    """Pinochle played by random players until the stock is gone and seat 0 is to lead (a trick of stage 2)."""
+    import random
+
+    from cardtable.match import Match
+
+    match = Match("pinochle", seed=11, seat_names=["You", "Computer"])
+    rng = random.Random(11)
+    while True:
+        state = match.state
+        if state.is_chance_node():
+            match.apply(state.sample_chance(match.rng))
+            continue
+        view = state.view(0)
+        if view.stage == 2 and state.current_player() == 0 and state.phase == "play" and view.lead is None:
+            return match
+        match.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pinochle_stage_two_leader_leads_any_card(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    page = new_page(browser, size)
+    table = seat_at(live, page, stage_two_match())
+    page.wait_for_selector(".prompt.mine")
+    prompt = page.locator("#prompt").inner_text()
+    assert prompt.startswith("Lead any card") and "follow suit" not in prompt, prompt
+    assert "second card" in page.locator(".banner").inner_text()  # the rule is the follower's
+    assert page.locator("#hand .hand-card.dim").count() == 0  # the leader may lead any card
+    shot(page, f"flow_pinochle_stage2_{size}")
+    card = page.locator("#hand .hand-card").first.get_attribute("data-card")
+    before = len(table.match.hands[-1].actions)
+    tap_card(page, card)
+    press(page, page.locator(".actions .action").first)
+    wait_server(lambda: len(table.match.hands[-1].actions) >= before + 2)  # led, and the computer followed
+    assert not page.errors  # type: ignore[attr-defined]

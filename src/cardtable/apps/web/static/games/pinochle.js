@@ -115,7 +115,7 @@ export function doubleTap(s, c) {
 
 export function banner(s) {
   const v = s.view;
-  if (v.stage === 2) return "The stock is gone: the second card of a trick must follow suit and head the trick if it can";
+  if (v.stage === 2) return "Stock gone: the second card of a trick must follow suit and head it if it can";
   if (v.stock_size > 0 && v.stock_size <= 2) return "Last draw";
   return "";
 }
