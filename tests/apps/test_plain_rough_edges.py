@@ -29,7 +29,7 @@ def test_quit_advice_resumes_in_line_mode(tmp_path: Path) -> None:
 
     with Store.open(str(tmp_path / "g.db")) as store:
         out = io.StringIO()
-        play_plain("gin", ["random"], seed=3, stdin=io.StringIO("pass\nquit\n"), stdout=out, store=store)
+        play_plain("gin", ["medium"], seed=3, stdin=io.StringIO("pass\nquit\n"), stdout=out, store=store)
     assert "continue it with: cardtable resume 1 --plain" in out.getvalue()
 
 
@@ -103,3 +103,16 @@ def test_pinochle_hint_keeps_an_ace_only_where_it_could_win() -> None:
         assert not any("for stage 2" in r for r in hint_reasons(lead, lead.parse_action(move))), move
     follow = PinochleGame().from_position(f"dealer: 0; leader: 1; trumpcard: KSb; {other}; {hand}; lead: TCa")
     assert "keeps your A♠ for stage 2" in hint_reasons(follow, follow.parse_action("play 9Ha"))
+
+
+def test_line_mode_offers_undo_where_it_is_allowed() -> None:
+    """Item 20: line mode never said undo was possible; after your own draw the refusal spoke of cards dealt or drawn."""
+    out = io.StringIO()
+    play_plain("gin", ["medium"], seed=3, stdin=io.StringIO("take\nundo\npass\ndraw\nundo\nquit\n"), stdout=out)
+    text = out.getvalue()
+    assert "Or type 'undo' to take back: You take the K♠ from the discard pile." in text
+    assert "Undo: back to your move in hand 1." in text
+    assert text.count("Or type 'undo'") == 1  # not offered where the shared undo rule refuses it
+    assert ("Undo is not available: your last move brought new cards from the stock (or a new deal), and a card "
+            "once seen stays seen: undo would show you the next one.") in text
+    assert "new cards have been dealt or drawn since your last move" not in text

@@ -125,6 +125,9 @@ class PlainTable:
         more = state.legal_action_count() - len(listed)
         if more > 0:
             self.say(f"  ... and {more:,} other legal moves: type any of them.")
+        offer = self.s.undo_offer()
+        if offer:  # undo is offered where it is allowed: the person's own moves since they last learned anything
+            self.say(f"Or type 'undo' to take back: {offer}")
 
     def intro(self) -> None:
         s = self.s

@@ -154,6 +154,7 @@ class PinochleAdapter(GameAdapter):
 
         before = pre if isinstance(pre, _Before) else _Before(None, 0, (0, 0))
         kind = getattr(action, "kind", "")
+        pin: Any = state  # a PinochleState: its dealer, meld points, tricks and who received each card
 
         def who(seat: int) -> str:
             return "You" if seat == human else short_name(names[seat])
@@ -161,11 +162,11 @@ class PinochleAdapter(GameAdapter):
         if kind == "turnup":
             card = CARDS[action.card]
             text = f"The {card.card.pretty()} is turned up: {_SUIT_WORDS[card.card.suit]} are trump."
-            if state.meld_points(state.dealer) > before.points[state.dealer]:
-                text += f" It is the dix (the 9 of trump): {conjugate(who(state.dealer), 'score')} 10 points."
+            if pin.meld_points(pin.dealer) > before.points[pin.dealer]:
+                text += f" It is the dix (the 9 of trump): {conjugate(who(pin.dealer), 'score')} 10 points."
             return text
         if kind == "draw":
-            seat = state.actors[-1]
+            seat = pin.actors[-1]
             parts = [f"You draw the {CARDS[action.card].card.pretty()} from the stock."] if seat == human else []
             if before.trump is not None and getattr(state, "trump_card", -1) < 0:  # the last draw
                 parts.append(f"{conjugate(who(1 - seat), 'take')} the trump card, the {before.trump.card.pretty()}; "
@@ -174,16 +175,16 @@ class PinochleAdapter(GameAdapter):
         if actor == CHANCE:
             return None
         if kind == "exchange":
-            gained = state.meld_points(actor) - before.points[actor]
+            gained = pin.meld_points(actor) - before.points[actor]
             return narrate_action(action, who(actor), turnup=before.trump) + (
                 f" (the dix: {gained} points)." if gained > 0 else ".")
         text = super().describe(state, action, actor, human, names, pre) or ""
         if kind == "play" and getattr(state, "ntricks", 0) > before.tricks:
-            _leader, led, followed, winner = state.trick_log[-1]
+            _leader, led, followed, winner = pin.trick_log[-1]
             text = (f"{text[:-1]}: {conjugate(who(winner), 'win')} the trick "
                     f"({led_and_followed(CARDS, led, followed)}).")
             for seat in (0, 1):
-                gained = state.meld_points(seat) - before.points[seat]
+                gained = pin.meld_points(seat) - before.points[seat]
                 if gained > 0:
                     text += f" {conjugate(who(seat), 'score')} {gained} for playing a dix (a 9 of trump)."
         return text
@@ -249,7 +250,8 @@ class _Before(tuple[Any, int, tuple[int, int]]):
 
     @property
     def points(self) -> tuple[int, int]:
-        return self[2]  # type: ignore[no-any-return]
+        points: tuple[int, int] = self[2]
+        return points
 
 
 def led_and_followed(cards: Sequence[Any], led: int, followed: int) -> str:

@@ -242,8 +242,31 @@ class TableSession:
         return self.undo_check().available
 
     def undo_reason(self) -> str:
-        """Why undo is not available now (empty when it is)."""
-        return self.undo_check().reason
+        """Why undo is not available now (empty when it is), in plain words.
+
+        A card drawn by the person's own last move is said as such: "new cards have been dealt
+        or drawn since your last move" read as if someone else had drawn.
+        """
+        check = self.undo_check()
+        if check.available:
+            return ""
+        h = len(self.m.hands) - 1
+        row = self.actors[h] if h < len(self.actors) else []
+        k = len(row)
+        while k > 0 and row[k - 1] == CHANCE:
+            k -= 1
+        if 0 < k < len(row) and row[k - 1] == self.human_seat:  # the cards came right after the person's own move
+            return ("your last move brought new cards from the stock (or a new deal), and a card once seen "
+                    "stays seen: undo would show you the next one")
+        return check.reason
+
+    def undo_offer(self) -> str:
+        """What undo would take back now, as the log said it (``You take the K♠ from the discard pile.``); empty if nothing."""
+        check = self.undo_check()
+        if check.point is None:
+            return ""
+        mine = [line for line in self.log if line.seat == self.human_seat]
+        return mine[-1].text if mine else "your last move"
 
     def undo(self) -> bool:
         """Take back the person's last move by replaying the record cut just before it.

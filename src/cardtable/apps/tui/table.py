@@ -553,6 +553,8 @@ class TableScreen(Screen[None]):
             parts.insert(0, ("Tab: your hand" if self.picks.focused else "Tab: table cards", 1))
         if len(self.candidates) > 1:
             parts.append((f"1-{min(9, len(self.candidates))} choose", 2))
+        if s.can_undo():  # said only where undo is allowed (the person's own moves since the last reply or card)
+            parts.append(("u undo", 3))
         parts += [("Esc clear", 4), (": type", 5)]
         width = max(20, self.size.width - 2)
         while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1 and max(p for _, p in parts) > 1:

@@ -14,7 +14,8 @@ MIN_SIZE = (80, 24)
 """The smallest window (columns, rows) every screen of the app is laid out for."""
 
 
-def too_small(size: tuple[int, int]) -> bool:
+def too_small(size: tuple[int, ...]) -> bool:
+    """Whether a (columns, rows) size is below :data:`MIN_SIZE`."""
     return size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]
 
 
