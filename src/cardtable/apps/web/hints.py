@@ -13,7 +13,8 @@ starving the server:
   server, in a separate process (:meth:`HintDesk.in_process`), so their
   thinking never holds the server's interpreter lock; others queue, and a queue
   that is too long or too slow is refused with a clear message instead of
-  piling up.
+  piling up. The hint process ends with the server, even one stopped by SIGTERM or killed while a
+  hint was being worked out.
 
 Needs asyncio only.
 """
@@ -25,7 +26,9 @@ import concurrent.futures
 import logging
 import math
 import multiprocessing
+import os
 import signal
+import threading
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
@@ -38,6 +41,8 @@ __all__ = ["Budget", "HintDesk", "HintLimits", "HintRefused", "explain_ranked"]
 log = logging.getLogger(__name__)
 MAX_TABLES = 5000
 """Tables whose budgets and cached hint are kept (a full budget is forgotten beyond this)."""
+PARENT_CHECK = 0.5
+"""Seconds between two looks of the hint process at whether the server is still there."""
 
 
 class HintRefused(Exception):
@@ -172,7 +177,7 @@ class HintDesk:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=max(1, self.limits.workers), mp_context=multiprocessing.get_context("spawn"),
-                initializer=_quiet_worker)
+                initializer=_quiet_worker, initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
         try:
             ranked = await loop.run_in_executor(self._pool, explain_ranked, game, seed, view, legal, k)
@@ -198,9 +203,24 @@ class HintDesk:
 _AGENTS: dict[tuple[str, int | None], Any] = {}
 
 
-def _quiet_worker() -> None:
-    """Ctrl-C at the terminal stops the server, which stops the hint process (no traceback from it)."""
+def _quiet_worker(server: int) -> None:
+    """Ctrl-C at the terminal stops the server, which stops the hint process (no traceback from it);
+    and the hint process stops by itself once the server (process ``server``) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_outlive_no_server, args=(server,), daemon=True, name="server-watch").start()
+
+
+def _outlive_no_server(server: int, every: float = PARENT_CHECK) -> None:
+    """In the hint process: exit as soon as process ``server`` is no longer its parent (at once if it was
+    gone before this process had started).
+
+    A server stopped by SIGTERM (or killed) while a hint was being worked out never tells the hint
+    process to stop: the pool's stop message waits for that hint, and the process holds its own end
+    of the pool's queue, so it would wait for work forever.
+    """
+    while os.getppid() == server:
+        time.sleep(every)
+    os._exit(0)
 
 
 def explain_ranked(game: str, seed: int | None, view: Any, legal: Sequence[Any], k: int) -> list[tuple[str, float | None]]:
