@@ -327,7 +327,8 @@ def main() -> int:
             made = stored_tables(db, args.tables, args.history, args.game)
             print(f"stored {args.tables} {args.game} tables of {args.history} moves in {time.perf_counter() - t0:.1f} s",
                   flush=True)
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(args.tables + 10)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(args.tables + 10),
+               "CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS": str(args.tables + 10)}  # every table from this one address
         prof = ["-m", "cProfile", "-o", args.profile] if args.profile else []
         entry = ["-c", GC_PROBE, gc_log] if args.gc else ["-m", "cardtable.cli"]
         proc = subprocess.Popen([sys.executable, *prof, *entry, "--database", db, "serve",

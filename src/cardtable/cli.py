@@ -144,6 +144,21 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                      help="a web site (e.g. https://cards.example.org) whose pages may open tables and sockets "
                           "here besides this server's own pages; repeat for more (default: none)")
+    srv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                     help="a host name or address browsers may reach this server by, e.g. 192.168.1.20 or "
+                          "cards.lan (*.lan for every name under lan); repeat for more. Others are refused, "
+                          "against DNS rebinding (default: localhost, the --host address unless it is 0.0.0.0 "
+                          "or ::, and the hosts of --allow-origin)")
+    srv.add_argument("--forwarded-allow-ips", action="append", default=[], metavar="ADDRESSES",
+                     help="proxies whose X-Forwarded-For and X-Forwarded-Proto headers are believed: addresses "
+                          "or networks separated by commas, e.g. 127.0.0.1 when a reverse proxy on this machine "
+                          "passes requests on, * for any (default: none, every client is its connection's address)")
+    srv.add_argument("--max-tables", type=int, default=None, metavar="N",
+                     help="tables in play at once on the server; more are refused until one ends "
+                          "(default: $CARDTABLE_WEB_MAX_TABLES, else 2000)")
+    srv.add_argument("--max-tables-per-address", type=int, default=None, metavar="N",
+                     help="tables in play at once set up from one client address "
+                          "(default: $CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS, else 20)")
     srv.add_argument("--api-docs", action="store_true",
                      help="also serve the API description at /docs and /openapi.json (default: off)")
 
@@ -248,17 +263,26 @@ def _serve(args: argparse.Namespace) -> int:
               f"({exc}).\nRun `python3 run.py serve` from the cardtable folder: it installs them in .venv "
               f"and starts the server.", file=sys.stderr)
         return 2
-    from .apps.web.security import normalize_origin
+    from .apps.web.admission import Admission
+    from .apps.web.security import normalize_origin, trusted_proxies
 
     try:
         origins = [normalize_origin(o) for o in args.allow_origin]
     except ValueError as exc:
         print(f"cardtable serve: --allow-origin: {exc}", file=sys.stderr)
         return 2
-    host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    try:  # a bad proxy address or table limit (option or environment) is an error now, not a traceback later
+        trusted_proxies(args.forwarded_allow_ips)
+        Admission(None, args.max_tables_per_address, args.max_tables)
+    except ValueError as exc:
+        print(f"cardtable serve: {exc}", file=sys.stderr)
+        return 2
+    host = "localhost" if args.host in ("127.0.0.1", "::1", "0.0.0.0", "::") else args.host
     web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
         f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
-        file=sys.stderr, flush=True), allow_origins=origins, api_docs=args.api_docs)
+        file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
+        forwarded_allow_ips=args.forwarded_allow_ips, max_tables=args.max_tables,
+        max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs)
     return 0
 
 

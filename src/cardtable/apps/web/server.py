@@ -36,7 +36,6 @@ import contextlib
 import gc
 import json
 import logging
-import os
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -54,8 +53,18 @@ from ...errors import CardtableError
 from ...registry import GAMES, game_class
 from ...store import Store, StoreError
 from . import history, lobby, rules_pages
+from .admission import Admission, Refused
 from .persistence import one_line, open_store
-from .security import BadJSON, OriginPolicy, SecurityMiddleware, parse_json
+from .security import (
+    WILDCARD_ADDRESSES,
+    BadJSON,
+    HostPolicy,
+    OriginPolicy,
+    SecurityMiddleware,
+    origin_host,
+    parse_json,
+    trusted_proxies,
+)
 from .tables import Table, TableManager, WebError
 
 __all__ = ["create_app", "serve", "settle_heap", "encode", "MAX_MESSAGE", "RATE", "BURST"]
@@ -71,7 +80,6 @@ MAX_BODY = 16_384
 HELLO_TIMEOUT = 30.0
 MAX_SPECTATORS = 100
 MAX_SEAT_CONNECTIONS = 8
-CREATE_PER_MINUTE = 30
 DB_BUSY_TIMEOUT = 2.0  # seconds a move waits for a SQLite file locked by another program
 
 
@@ -163,21 +171,22 @@ def settle_heap() -> int:
 
 def create_app(database: str | Store | None = None, *, think_delay: float = 0.0, rate: float = RATE,
                burst: float = BURST, create_limit: int | None = None, allow_origins: Iterable[str] = (),
-               api_docs: bool = False,
+               allow_hosts: Iterable[str] | None = None, max_tables: int | None = None,
+               max_tables_per_address: int | None = None, api_docs: bool = False,
                expire_after: float | None = None, freeze_heap: bool = False) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path, default as :meth:`Store.open`; or an open store).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
-    ``create_limit``: new tables a minute per client address (default ``$CARDTABLE_WEB_CREATE_LIMIT``
-    or :data:`CREATE_PER_MINUTE`).
+    ``create_limit``, ``max_tables_per_address``, ``max_tables``: new tables a minute per client address,
+    tables in play per address and in all (defaults: the environment, else :mod:`.admission`'s).
     ``allow_origins``: page origins besides the server's own that may open sockets and change things
-    (:mod:`.security`). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
+    (:mod:`.security`). ``allow_hosts``: ``Host`` names answered besides the loopback ones and those of
+    ``allow_origins`` (:class:`~.security.HostPolicy`); ``None`` answers any (:func:`serve` always passes
+    them: give them when serving the app yourself). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
     ``expire_after``: seconds without a move after which a table is abandoned (see :mod:`.lobby`).
     ``freeze_heap``: :func:`settle_heap` once the server has started (:func:`serve` does).
     """
-    if create_limit is None:
-        env = os.environ.get("CARDTABLE_WEB_CREATE_LIMIT", "")
-        create_limit = int(env) if env.isdigit() else CREATE_PER_MINUTE
+    admission = Admission(create_limit, max_tables_per_address, max_tables)  # a bad limit fails here
     store = database if isinstance(database, Store) else Store.open(database)
     manager = TableManager(store, think_delay=think_delay)
 
@@ -192,8 +201,8 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     policy = OriginPolicy(allow_origins)  # a bad origin fails here, before the server starts
     app = FastAPI(title="cardtable", lifespan=lifespan, redoc_url=None, docs_url="/docs" if api_docs else None,
                   openapi_url="/openapi.json" if api_docs else None)
-    app.add_middleware(SecurityMiddleware, policy=policy)
-    created: dict[str, list[float]] = {}
+    hosts = None if allow_hosts is None else HostPolicy([*allow_hosts, *map(origin_host, policy.allowed)])
+    app.add_middleware(SecurityMiddleware, policy=policy, hosts=hosts, max_body=MAX_BODY)
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -228,17 +237,17 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
-        host = request.client.host if request.client else "?"
-        now = time.monotonic()
-        recent = [t for t in created.get(host, []) if now - t < 60.0]
-        if len(recent) >= create_limit:
-            raise HTTPException(429, f"at most {create_limit} new tables a minute")
-        if len(created) > 10_000:
-            created.clear()
-        created[host] = [*recent, now]
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            raise HTTPException(413, "request too large")
+        address = request.client.host if request.client else "?"
+
+        def in_play(table_id: str) -> bool:
+            table = manager.tables.get(table_id)
+            return table is not None and not table.match.is_over()
+
+        try:
+            admission.admit(address, in_play, sum(not t.match.is_over() for t in manager.tables.values()))
+        except Refused as exc:
+            raise HTTPException(exc.status, str(exc), headers={"Retry-After": "60"}) from None
+        body = await request.body()  # at most MAX_BODY bytes: SecurityMiddleware refuses more
         try:
             spec = parse_json(body)
         except BadJSON as exc:
@@ -247,6 +256,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
             table, tokens = await manager.create(spec)
         except WebError as exc:
             raise HTTPException(400, str(exc)) from None
+        admission.record(address, table.id)
         seats = [{"seat": i, "kind": sp.kind, "name": sp.name, "level": sp.level, "token": tokens.get(i)}
                  for i, sp in enumerate(table.seats)]
         return JSONResponse({"id": table.id, "game": table.game, "seats": seats})
@@ -374,7 +384,10 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
             if kind == "act":
                 await manager.act(table, seat, msg.get("m"), msg.get("n"))
             elif kind == "undo":
-                await manager.undo(table, seat, msg.get("n"))
+                n = msg.get("n")
+                if not isinstance(n, int) or isinstance(n, bool):  # as act and pick: a missing n is not stale
+                    raise WebError("bad-request", "echo the table's move counter 'n' with every undo")
+                await manager.undo(table, seat, n)
             elif kind == "pick":
                 conn.push(await manager.pick(table, seat, msg.get("card"), msg.get("picks"), msg.get("n")))
             else:
@@ -392,22 +405,34 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,
           log_level: str = "info", ready: Callable[[], None] | None = None, db_wait: float = 120.0,
-          allow_origins: Iterable[str] = (), api_docs: bool = False) -> None:
+          allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (), forwarded_allow_ips: Iterable[str] = (),
+          max_tables: int | None = None, max_tables_per_address: int | None = None, api_docs: bool = False) -> None:
     """Run the server with uvicorn until interrupted.
 
     The database is opened first, waiting up to ``db_wait`` seconds for it (saying so on stderr);
     then ``ready()`` is called (e.g. to print the address) and the server starts.
-    ``allow_origins``, ``api_docs``: see :func:`create_app`.
+    The server answers the loopback names, ``host`` unless it is a wildcard like ``0.0.0.0``, the
+    ``allow_hosts`` and the hosts of ``allow_origins``. ``forwarded_allow_ips``: the proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (addresses or networks, ``*`` for any;
+    none by default, so a client cannot pass for another address). ``allow_origins``, ``max_tables``,
+    ``max_tables_per_address``, ``api_docs``: see :func:`create_app`.
     """
     import uvicorn
 
     def say(message: str) -> None:
         print(f"cardtable: {message}", file=sys.stderr, flush=True)
 
+    proxies = trusted_proxies(forwarded_allow_ips)  # a bad address fails here, before the database is opened
+    hosts = list(allow_hosts) if host in WILDCARD_ADDRESSES else [*allow_hosts, host]
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     app = create_app(open_store(database, wait=db_wait, say=say, busy_timeout=DB_BUSY_TIMEOUT),
-                     allow_origins=allow_origins, api_docs=api_docs, freeze_heap=True)
+                     allow_origins=allow_origins, allow_hosts=hosts, max_tables=max_tables,
+                     max_tables_per_address=max_tables_per_address, api_docs=api_docs, freeze_heap=True)
+    if host in WILDCARD_ADDRESSES and not hosts:
+        say(f"listening on every interface ({host or 'all'}), but answering only localhost: give this machine's "
+            "network name or address with --allow-host (e.g. --allow-host 192.168.1.20) to serve others")
     if ready is not None:
         ready()
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level, ws_per_message_deflate=False,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+                ws_ping_interval=20.0, ws_ping_timeout=20.0, proxy_headers=bool(proxies),
+                forwarded_allow_ips=proxies or None)

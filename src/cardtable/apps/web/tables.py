@@ -41,6 +41,7 @@ from ..words import describe_move
 from . import persistence as db
 from .hints import HintDesk, HintRefused
 from .rules_pages import rule_href, rule_link
+from .security import clean_name
 from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
@@ -572,10 +573,10 @@ class TableManager:
             kind = raw.get("kind")
             name = raw.get("name")
             if kind == "human":
-                label = name if isinstance(name, str) and name.strip() else f"Player {i + 1}"
+                label = clean_name(name, MAX_NAME) or f"Player {i + 1}"  # no control or direction characters
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
-                seats.append(SeatSpec("human", label.strip()[:MAX_NAME], None, hash_token(token)))
+                seats.append(SeatSpec("human", label, None, hash_token(token)))
             elif kind == "computer":
                 level = raw.get("level") or "random"
                 if level not in AGENT_LEVELS.get(str(game), ("random",)):
