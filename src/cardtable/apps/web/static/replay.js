@@ -21,8 +21,10 @@ export async function replayPage(main, uid, hand) {
   const data = await api(`/api/replay/${encodeURIComponent(uid)}?hand=${hand}`, { headers: seatHeaders() });
   const game = data.info.game, names = data.info.seat_names, frames = data.frames;
   let i = 0, player = null;
+  const go = (k) => { i = Math.max(0, Math.min(frames.length - 1, k)); draw(); };
   const draw = () => {
     if (player) { player.stop(); player = null; }
+    const held = main.contains(document.activeElement) ? document.activeElement.id : "";  // the button pressed keeps the focus
     const f = frames[i], v0 = f.views[0];
     const s = { game, view: v0, you: null, seats: names.map((n) => ({ name: n, kind: "human" })), sides: names.map((_, k) => k % (data.info.names.length || 2)), side_names: data.info.names, legal: [], to_act: f.actor };
     const who = f.actor >= 0 ? names[f.actor] : null;
@@ -38,15 +40,24 @@ export async function replayPage(main, uid, hand) {
         <div class="cards open-hand">${cardRow(v.hand, { key: "" })}${(v.melded || []).length ? `<span class="gap"></span>${cardRow(v.melded, { cls: "small", key: "" })}` : ""}</div></section>`).join("")}
       ${GAMES[game].centre(s, new Set())}
       ${end ? `<section class="panel showdown-box" id="showdown" aria-label="End of the hand"></section>` : ""}</section>`;
-    const go = (k) => { i = Math.max(0, Math.min(frames.length - 1, k)); draw(); };
     main.querySelector("#first").onclick = () => go(0);
     main.querySelector("#prev").onclick = () => go(i - 1);
     main.querySelector("#next").onclick = () => go(i + 1);
     main.querySelector("#last").onclick = () => go(frames.length - 1);
     main.querySelectorAll(".centre [data-move]").forEach((b) => { b.disabled = true; });
+    if (held && held !== "main") main.querySelector(`#${held}`)?.focus();
     if (end) player = playShowdown(main.querySelector("#showdown"), { game, side_names: data.info.names }, { ...data.result, view: v0 }, { pace: prefs().pace || 600, title: "<h2>End of the hand</h2>" });
   };
+  // ← and → step through the moves, Home and End go to the first and the last (not while typing)
+  const onKey = (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest?.("input, select, textarea")) return;
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: frames.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    go(to);
+  };
+  document.addEventListener("keydown", onKey);
   draw();
-  return { close: () => { if (player) player.stop(); } };
+  return { close: () => { document.removeEventListener("keydown", onKey); if (player) player.stop(); } };
 }
 

@@ -6,6 +6,7 @@ import { click, esc, GAME_NAMES, joinWords, prefs, rememberSeat } from "/static/
 import { snapshot, slide } from "/static/motion.js";
 import { narrate } from "/static/narrate.js";
 import { playShowdown } from "/static/breakdown.js";
+import { focusSpot, restoreFocus, rove } from "/static/keys.js";
 import { seatName, why } from "/static/games/common.js";
 import * as gin from "/static/games/gin.js";
 import * as casino from "/static/games/casino.js";
@@ -19,6 +20,7 @@ function watchUrl(id) { return `${location.origin}/#/watch/${id}`; }
 export function tablePage(main, id, token) {
   let ws = null, state = null, latest = null, queue = [], busy = false, closed = false, retry = 500;
   let sel = new Set(), hints = null, notice = "", drawerOpen = false, showdown = null, lastTap = { c: null, t: 0 };
+  const roving = {};  // each keyboard group's current item (keys.js)
   let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
   let cheer = "", cheerTimer = null;
   let ruleLink = null;  // [message, address]: a refused move's rule, explained on the rules page
@@ -111,7 +113,8 @@ export function tablePage(main, id, token) {
   const draw = () => {
     if (!state) return;
     const s = state, g = G(), v = s.view, me = s.you;
-    const focus = document.activeElement && main.contains(document.activeElement)
+    const spot = focusSpot(felt);  // focus on a card or move: kept, or moved to where the next action is
+    const focus = !spot && document.activeElement && main.contains(document.activeElement)
       ? (document.activeElement.id ? `#${document.activeElement.id}` : document.activeElement.dataset.card ? `[data-card="${document.activeElement.dataset.card}"].hand-card` : document.activeElement.dataset.pick ? `[data-pick="${document.activeElement.dataset.pick}"]` : document.activeElement.dataset.move ? `[data-move="${CSS.escape(document.activeElement.dataset.move)}"]` : null) : null;
     const waiting = (s.waiting || []).map((i) => s.seats[i].name);
     const myTurn = me !== null && s.to_act === me && !s.over && !waiting.length;
@@ -158,7 +161,9 @@ export function tablePage(main, id, token) {
     fitHand();
     wire(myTurn);
     drawDrawer();
-    if (focus) { const el = main.querySelector(focus); if (el) el.focus(); }
+    rove(felt, roving);
+    if (spot) restoreFocus(felt, spot, myTurn && felt.querySelector(".actions [data-move]") && (g.selectMode(s) === "none" || sel.size) ? "moves" : "hand");
+    else if (focus) { const el = main.querySelector(focus); if (el) el.focus(); }
     if (s.last && s.last.number > seenLast) showBreakdown(s);
   };
 
@@ -183,24 +188,29 @@ export function tablePage(main, id, token) {
       : `<p>The cards are dealt as soon as everyone has joined.</p>`}</div>`;
   };
 
+  // The hand fits the width of the screen: the cards overlap more (a corner of each stays in view), and
+  // when that is not enough (many melds on a phone) they get smaller.
   const fitHand = () => {
     const handEl = main.querySelector("#hand");
     if (!handEl) return;
     const cards = [...handEl.querySelectorAll(".hand-card")];
     if (!cards.length) return;
-    const groups = handEl.querySelectorAll(".group").length;
-    const width = handEl.clientWidth;
-    const cw = cards[0].getBoundingClientRect().width || 70;
-    const gap = 10 * Math.max(0, groups - 1);
-    const natural = cards.length * (cw + 4) + gap;
-    const step = natural <= width ? cw + 4 : Math.max(14, (width - cw - gap) / (cards.length - 1));
-    handEl.style.setProperty("--overlap", `${Math.min(4, step - cw)}px`);
-    // group padding and gaps: measure, and tighten the fan by what still sticks out
-    const box = handEl.getBoundingClientRect();
-    const left = Math.min(...cards.map((c) => c.getBoundingClientRect().left));
-    const right = Math.max(...cards.map((c) => c.getBoundingClientRect().right));
-    const excess = right - left - (box.width - 8);
-    if (excess > 0 && cards.length > 1) handEl.style.setProperty("--overlap", `${Math.min(4, step - cw) - excess / (cards.length - 1)}px`);
+    const room = handEl.clientWidth - 8, lapped = Math.max(1, cards.length - handEl.querySelectorAll(".group").length);
+    const span = () => Math.max(...cards.map((c) => c.getBoundingClientRect().right)) - Math.min(...cards.map((c) => c.getBoundingClientRect().left));
+    handEl.style.removeProperty("--cw");
+    handEl.style.removeProperty("--ch");
+    let cw = cards[0].getBoundingClientRect().width || 70, overlap = 4;
+    handEl.style.setProperty("--overlap", `${overlap}px`);
+    for (let k = 0; k < 8; k++) {
+      const excess = span() - room;
+      if (excess <= 0.5) return;
+      if (cw + overlap - excess / lapped >= cw * 0.28) { overlap -= excess / lapped; handEl.style.setProperty("--overlap", `${overlap}px`); continue; }
+      cw = Math.floor(cw * 0.88);
+      overlap = Math.max(overlap, cw * 0.28 - cw);
+      handEl.style.setProperty("--cw", `${cw}px`);
+      handEl.style.setProperty("--ch", `${cw * 1.447}px`);
+      handEl.style.setProperty("--overlap", `${overlap}px`);
+    }
   };
 
   const wire = (myTurn) => {
