@@ -54,6 +54,7 @@ __all__ = [
     "conjugate",
     "spoken_cards",
     "describe_move",
+    "refusal_text",
 ]
 
 _RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
@@ -315,3 +316,18 @@ def spoken_cards(text: str) -> str:
     """
     text = _CARD_RUN.sub(lambda m: m.group(0).replace(" ", ", "), text)  # lists of cards need commas when spoken
     return _SHORT_CARD.sub(lambda m: f"{_RANK_OF.get(m.group(1), m.group(1))} of {_SUIT_OF[m.group(2)]}", text)
+
+
+_NOTATION = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([SHDC])[ab]?(?!\w)")
+
+
+def refusal_text(message: str) -> str:
+    """An engine's refusal as players read it: every card in notation (``QSa``, ``TH``) by its short name,
+    without Pinochle's copy letter, so a refusal never shows the engine's internal spelling.
+
+    >>> refusal_text("play QSa: you do not hold the Q♠ [4.1]")
+    'play Q♠: you do not hold the Q♠ [4.1]'
+    >>> refusal_text("TH x 5D+5C: nothing")
+    '10♥ x 5♦+5♣: nothing'
+    """
+    return _NOTATION.sub(lambda m: Card.parse(m.group(1) + m.group(2)).pretty(), message)

@@ -15,14 +15,13 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ...cards import Card
 from ...errors import AmbiguousActionError, CardtableError, InvalidNotationError
 from .. import launcher
 from ..hint_words import value_words
 from ..render import render_hand_result, render_score_sheet, render_view, side_labels
-from ..words import conjugate, describe_move, join_words, spoken_cards
+from ..words import conjugate, describe_move, join_words, refusal_text, spoken_cards
 from .lines import LineReader
-from .moves import CARD_NOTATION, Move, find_move, list_moves, typed_form
+from .moves import Move, find_move, list_moves, typed_form
 
 __all__ = ["PlainTable", "typed_form", "explain_error", "COMMANDS"]
 
@@ -325,7 +324,7 @@ def explain_error(exc: CardtableError, names: Sequence[str], human: int) -> str:
         return "That fits more than one move: choose it by its number, or type it as shown in brackets."
     if isinstance(exc, InvalidNotationError):
         return "That is not a move or a command."
-    text = CARD_NOTATION.sub(lambda m: Card.parse(m.group(1) + m.group(2)).pretty(), text)
+    text = refusal_text(text)  # the engine's card notation as players read it, as the browser shows it
     text = text.replace(f"the hand of seat {human}", "your hand")
     for seat, name in enumerate(names):
         text = text.replace(f"seat {seat}", "you" if seat == human else name)
