@@ -37,7 +37,7 @@ from ...store import schema as s
 from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
 from ..hint_words import distinct, hint_reasons, value_words
-from ..words import describe_move
+from ..words import describe_move, refusal_text
 from . import persistence as db
 from .hints import HintDesk, HintRefused
 from .rules_pages import rule_href, rule_link
@@ -650,7 +650,7 @@ class TableManager:
             try:
                 table.apply(move)
             except CardtableError as exc:
-                raise WebError("illegal", str(exc), rule_link(table.game, exc)) from None
+                raise WebError("illegal", refusal_text(str(exc)), rule_link(table.game, exc)) from None
             await self._save_or_restore(table, "move", lambda: db.roll_back(table))
             table.broadcast()
         self.kick(table)
