@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ from cardtable.store import Store
 from refusal_privacy_support import Sample, hidden, probes, refusal, samples, twin
 
 from .conftest import add_table
+
+COPY = re.compile(r"(?<![A-Za-z0-9])[AKQJT9][SHDC][ab](?![A-Za-z0-9])")
+"""A Pinochle card in the engine's notation, copy letter and all."""
 
 
 def _match(sample: Sample, history: list[str]) -> Match:
@@ -112,6 +116,7 @@ def test_the_browser_table_answers_the_same_wherever_a_hidden_card_lies(tmp_path
                     two = await _answers(manager, tables[1], seat, texts)
                     assert one == two
                     assert all(code == ("illegal" if seat == mover else "turn") for code, _ in one), set(one)
+                    assert not [m for _, m in one if COPY.search(m)]  # cards as players read them: Q♠, never QSa
                     assert await _asks(manager, tables[0], seat, state) == await _asks(manager, tables[1], seat, state)
                     assert tables[0].version == tables[1].version == len(sample.history)  # nothing was played
             finally:
