@@ -42,7 +42,7 @@ def test_episode_reward_is_the_seats_hand_points(make: Any) -> None:
     for seed in range(2):
         reward, info = _episode(env, seed)
         assert reward == float(info["hand_points"][1])
-        assert env.state.is_terminal()
+        assert env.game_state.is_terminal()
 
 
 def test_three_player_casino_against_medium() -> None:
@@ -70,10 +70,10 @@ def test_gym_observation_ignores_unseen_cards(make: Any) -> None:
     obs, _ = env.reset(seed=3)
     rng = random.Random(1)
     for _ in range(15):
-        real = env.state
-        env.state = resample(env.adapter, real, env.seat, rng)
+        real = env.game_state
+        env.game_state = resample(env.adapter, real, env.seat, rng)
         other = env._obs()
-        env.state = real
+        env.game_state = real
         assert np.array_equal(obs["observation"], other["observation"])
         assert np.array_equal(obs["action_mask"], other["action_mask"])
         obs, _, term, _, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
@@ -87,7 +87,7 @@ def test_levels_per_seat_and_random_seat() -> None:
     for seed in range(6):
         env.reset(seed=seed)
         seats.add(env.seat)
-        assert env.state.current_player() == env.seat
+        assert env.game_state.current_player() == env.seat
         assert [a.name for a in env._opponents][1:] != ["random", "random"]
     assert len(seats) > 1
     with pytest.raises(ValueError):

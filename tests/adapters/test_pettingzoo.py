@@ -52,7 +52,7 @@ def test_rewards_are_the_hand_points(name: str) -> None:
     for seed in range(3):
         env = ENVS[name]()
         totals = _play(env, seed)
-        points = env.state.returns()
+        points = env.game_state.returns()
         assert [totals[a] for a in env.possible_agents] == [float(p) for p in points]
 
 
@@ -71,10 +71,10 @@ def test_same_seed_same_hand_and_dealer_choice() -> None:
     a, b = casino_v0(num_players=3), casino_v0(num_players=3)
     a.reset(seed=9)
     b.reset(seed=9)
-    assert a.state.history == b.state.history
+    assert a.game_state.history == b.game_state.history
     c = gin_rummy_v0(dealer=1)
     c.reset(seed=1)
-    assert c.state.dealer == 1
+    assert c.game_state.dealer == 1
 
 
 @pytest.mark.parametrize("name", ["gin", "pinochle", "casino2", "casino4"])
@@ -83,14 +83,14 @@ def test_observations_ignore_unseen_cards(name: str) -> None:
     seen = []
 
     def check(env: CardtableAEC, agent: str) -> None:
-        if len(env.state.history) % 4:
+        if len(env.game_state.history) % 4:
             return
         seat = env.possible_agents.index(agent)
         before = env.observe(agent)
-        real = env.state
-        env.state = resample(env.adapter, real, seat, rng)
+        real = env.game_state
+        env.game_state = resample(env.adapter, real, seat, rng)
         after = env.observe(agent)
-        env.state = real
+        env.game_state = real
         assert np.array_equal(before["observation"], after["observation"])
         assert np.array_equal(before["action_mask"], after["action_mask"])
         seen.append(1)
@@ -113,11 +113,28 @@ def test_illegal_action_raises_or_terminates_with_the_pettingzoo_wrapper() -> No
     env.reset(seed=0)
     agent = env.agent_selection
     bad = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
-    history = list(env.state.history)
+    history = list(env.game_state.history)
     with pytest.raises(IllegalActionError):
         env.step(bad)
-    assert env.state.history == history
+    assert env.game_state.history == history
     wrapped = TerminateIllegalWrapper(gin_rummy_v0(), illegal_reward=-1)
     wrapped.reset(seed=0)
     wrapped.step(bad)
     assert wrapped.rewards[agent] == -1 and all(wrapped.terminations.values())
+
+
+def test_state_is_pettingzoos_method_and_the_engine_hand_is_game_state() -> None:
+    """Issue 21, item 5: ``env.state`` no longer hides ``AECEnv.state()``; the engine's hand is ``game_state``."""
+    from cardtable.gin.state import GinState
+
+    env = gin_rummy_v0()
+    env.reset(seed=3)
+    assert isinstance(env.game_state, GinState) and not env.game_state.is_terminal()
+    with pytest.raises(NotImplementedError, match="gin_rummy_v0"):
+        env.state()
+    # ansi render shows every hand (documented: for debugging, not an observation)
+    text = gin_rummy_v0(render_mode="ansi")
+    text.reset(seed=3)
+    shown = text.render()
+    hands = [text.game_state.view(s).hand for s in (0, 1)]
+    assert all(str(card) in shown for hand in hands for card in hand)

@@ -15,14 +15,29 @@ module                                   contents
 :mod:`cardtable.adapters.openspiel`      ``cardtable_gin``, ``cardtable_pinochle``, ``cardtable_casino``
 =======================================  =================================================
 
-Codec and observation tables are in each game module's docstring.
+Codec and observation tables are in each game module's docstring. Without the extra, importing an
+environment or a codec raises ``ModuleNotFoundError`` naming the missing package and the extra to
+install (``pip install 'cardtable[rl]'``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # loaded on first use by __getattr__: importing the package needs no extra
+    from .gym_env import casino_env, gin_env, pinochle_env
+    from .pettingzoo_env import casino_v0, gin_rummy_v0, pinochle_v0
 
 __all__ = ["gin_rummy_v0", "pinochle_v0", "casino_v0", "gin_env", "pinochle_env", "casino_env", "adapter_for"]
+
+
+def missing_extra(exc: ImportError, extra: str) -> ModuleNotFoundError:
+    """The error an adapter module raises when a package of ``extra`` is not installed: it names the
+    package and the extra to install (``pip install 'cardtable[rl]'``)."""
+    package = exc.name or "a package"
+    return ModuleNotFoundError(
+        f"No module named {package!r}: the research adapters need the {extra!r} extra "
+        f"(pip install 'cardtable[{extra}]')", name=exc.name)
 
 
 def adapter_for(game: str, **kwargs: Any) -> Any:

@@ -22,8 +22,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from . import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _exc:
+    raise missing_extra(_exc, "rl") from _exc
 
 from ..core import GameState
 from ..errors import CardtableError, IllegalActionError

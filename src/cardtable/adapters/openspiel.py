@@ -28,8 +28,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
+from . import missing_extra
+
+try:
+    import numpy as np
+except ImportError as _exc:
+    raise missing_extra(_exc, "rl") from _exc
+try:
+    import pyspiel
+except ImportError as _exc:
+    raise missing_extra(_exc, "openspiel") from _exc
 
 from .base import GameAdapter, Pending, resample
 

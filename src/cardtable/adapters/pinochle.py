@@ -61,7 +61,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+from . import missing_extra
+
+try:
+    import numpy as np
+except ImportError as _exc:
+    raise missing_extra(_exc, "rl") from _exc
 
 from ..errors import IllegalActionError
 from ..pinochle import PinochleGame, PinochleRules
