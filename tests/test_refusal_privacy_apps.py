@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.apps.words import refusal_text
 from cardtable.errors import CardtableError
 from cardtable.match import Match
 from cardtable.registry import make_game
@@ -89,6 +90,10 @@ def test_line_mode_and_the_session_answer_the_same_wherever_a_hidden_card_lies(c
             said = [_line_mode(s, texts) for s in pair]
             assert said[0] == said[1]
             assert said[0].count("Not played.") >= len(texts) // 2
+            for answer in answers[0]:  # line mode tells the engine's reason, in the words the browser shows
+                if answer.startswith("IllegalActionError: ") and ": " in answer[20:]:
+                    reason = refusal_text(answer[20:].split(": ", 1)[1]).rsplit(" [", 1)[0]
+                    assert reason in said[0], (reason, said[0][-400:])
 
 
 def test_the_terminal_table_says_the_same_wherever_a_hidden_card_lies() -> None:
