@@ -421,3 +421,44 @@ def test_pinochle_stage_two_leader_leads_any_card(browser: Browser, live: tuple[
     press(page, page.locator(".actions .action").first)
     wait_server(lambda: len(table.match.hands[-1].actions) >= before + 2)  # led, and the computer followed
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------ item 13
+WATCH = """window.__seen = []; window.__t0 = 0;
+new MutationObserver(() => {
+  const p = document.getElementById('prompt'), open = !!document.querySelector('#modal:not(.hidden)');
+  const text = (open ? 'SHEET ' : '') + (p ? p.textContent : '');
+  const last = window.__seen[window.__seen.length - 1];
+  if (!last || last[1] !== text) window.__seen.push([performance.now(), text]);
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });"""
+
+
+def quick_knock_match() -> Any:
+    """Gin, seed 624: seat 0 deals, and the computer (simple, seed 625) takes the upcard and knocks at once."""
+    from cardtable.match import Match
+
+    match = Match("gin", seed=624, seat_names=["You", "Computer"])
+    assert match.first_dealer == 0
+    match.resolve_chance()
+    return match
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_table_shows_the_deal_before_the_sheet(browser: Browser, live: tuple[str, Any], size: str) -> None:
+    """A new table whose computer ends hand 1 at once used to open onto "Hand 1 is over" after about a second: the
+    deal and the computer's turn are now shown first, then the hand's last position, then the sheet."""
+    page = new_page(browser, size, pace=700)
+    page.context.add_init_script(WATCH)
+    table = seat_at(live, page, quick_knock_match(), level="simple")
+    page.wait_for_selector("#prompt:has-text('is over')", timeout=15_000)
+    page.screenshot(path=str(ARTIFACTS / f"flow_hand_over_{size}.png"))  # the hand's last position, before the sheet
+    page.wait_for_selector("#modal:not(.hidden)", timeout=15_000)
+    assert len(table.match.hands) == 2 and table.match.hands[0].actions[-2:] == ["take", "knock 4C"]
+    seen = page.evaluate("window.__seen")
+    texts = [t for _, t in seen]
+    thinking = next(t for t, x in seen if x.endswith("is thinking…"))
+    over = next(t for t, x in seen if x.startswith("Hand 1 is over"))
+    sheet = next(t for t, x in seen if x.startswith("SHEET"))
+    assert over - thinking >= 1400, texts  # the deal and the computer's turn, in view
+    assert sheet - over >= 1000, texts  # the hand's last position, in view
+    assert not page.errors  # type: ignore[attr-defined]

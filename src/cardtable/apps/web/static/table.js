@@ -59,6 +59,11 @@ export function tablePage(main, id, token) {
       setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
     };
   };
+  // At a pace, the deal is shown for a moment before anyone else moves, and a hand ended by someone else shows
+  // its last position ("Hand 1 is over") before the end-of-hand sheet opens.
+  let dealtAt = 0;
+  const DEAL_PAUSE = 1500, END_PAUSE = 1200;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const pump = async () => {
     if (busy) return;
     busy = true;
@@ -66,12 +71,24 @@ export function tablePage(main, id, token) {
       const msg = queue.shift();
       const actors = msg.actors || [];
       const lastActor = [...actors].reverse().find((a) => a >= 0);
-      const byOther = state && msg.n > state.n && lastActor !== undefined && lastActor !== msg.you;
-      if (byOther && pace > 0) await new Promise((r) => setTimeout(r, pace));
+      // a message that ends the hand on screen carries the next hand's (dealing) actors: its mover was the one to act
+      const ended = state && msg.n > state.n && msg.last && msg.last.number === state.hand_no && msg.hand_no !== state.hand_no;
+      const mover = ended ? state.to_act : lastActor;
+      const byOther = state && msg.n > state.n && mover !== undefined && mover >= 0 && mover !== msg.you;
+      if (byOther && pace > 0) await sleep(Math.max(pace, dealtAt + DEAL_PAUSE - Date.now()));
+      if (ended && byOther && pace > 0) {
+        const events = (msg.last.view.events || []).length, known = state.actors || [];
+        state = { ...msg, view: msg.last.view, hand_no: msg.last.number, to_act: -4, legal: [], last: null, more_moves: 0,
+          actors: [...known, ...Array(Math.max(0, events - known.length)).fill(mover)], ending: `Hand ${msg.last.number} is over` };
+        sel = new Set(); hints = null;
+        draw();
+        await sleep(Math.max(pace, END_PAUSE));
+      }
       if (state && msg.n !== state.n) { sel = new Set(); hints = null; if (!notice.startsWith("Connection")) notice = ""; }
       const before = snapshot(felt);
       const prev = state;
       state = msg;
+      if (!prev || prev.hand_no !== msg.hand_no) dealtAt = Date.now();
       const swept = sweptBy(prev, msg);
       if (swept !== null) { cheer = `Sweep! ${msg.side_names[swept]} ${msg.side_names[swept] === "You" ? "clear" : "clears"} the table`; clearTimeout(cheerTimer); cheerTimer = setTimeout(() => { cheer = ""; draw(); }, 2200); }
       if (notice.startsWith("Connection")) notice = "";
@@ -141,7 +158,7 @@ export function tablePage(main, id, token) {
       : `<div class="hand" id="hand" role="group" aria-label="Your hand">${g.hand(s, sel)}</div><div class="caption">${g.caption(s)}</div>`;
     html += seatBox(s, bottom, mine);
     html += `<div class="dock">`;
-    const line = s.over ? "" : waiting.length ? `Waiting for ${esc(joinWords(waiting))} to join…`
+    const line = s.over ? "" : s.ending ? esc(s.ending) : waiting.length ? `Waiting for ${esc(joinWords(waiting))} to join…`
       : myTurn ? esc(prettyText(g.prompt(s, sel)))
       : me === null ? `${esc(s.seats[s.to_act]?.name || "")} to play (you are watching)`
       : s.seats[s.to_act]?.kind === "computer" ? `${esc(s.seats[s.to_act].name)} is thinking…` : `${esc(seatName(s, s.to_act))}'s turn`;
@@ -326,7 +343,7 @@ export function tablePage(main, id, token) {
 
   // ------------------------------------------------------------------ end of a hand
   const modal = main.querySelector("#modal"), dialog = main.querySelector("#dialog");
-  const closeModal = () => { if (showdown) showdown.stop(); showdown = null; modal.classList.add("hidden"); main.querySelector("#menu-btn")?.focus(); syncUndo(); pump(); };
+  const closeModal = () => { if (showdown) showdown.stop(); showdown = null; modal.classList.add("hidden"); main.querySelector("#menu-btn")?.focus(); dealtAt = Date.now(); syncUndo(); pump(); };
   const showBreakdown = (s) => {
     if (showdown) showdown.stop();
     seenLast = s.last.number;
