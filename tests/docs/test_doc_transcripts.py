@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -23,9 +24,24 @@ def _transcript() -> str:
     return code_blocks(section, "text")[0][1]
 
 
+def _command() -> list[str]:
+    """The command the page gives for the transcript: the ``sh`` block just before it."""
+    text = PAGE.read_text(encoding="utf-8")
+    section = text[text.index("### Line mode"):]
+    section = section[:section.index("```text")]
+    (command,) = [line for _, code, _ in code_blocks(section, "sh") for line in code.splitlines() if line.strip()]
+    return shlex.split(command.split("#", 1)[0])
+
+
+def test_the_page_gives_the_command_with_its_seed() -> None:
+    """Issue 21, item 5: the transcript reproduces only with its seed, so the page says it."""
+    command = _command()
+    assert command[:4] == ["cardtable", "play", "gin", "--plain"] and "--seed" in command
+
+
 def _run(tmp_path: Path, typed: str) -> str:
     env = {**os.environ, "CARDTABLE_DATABASE_URL": str(tmp_path / "t.db")}
-    done = subprocess.run([sys.executable, "-m", "cardtable.cli", "play", "gin", "--plain", "--no-save", "--seed", "3"],
+    done = subprocess.run([sys.executable, "-m", "cardtable.cli", *_command()[1:], "--no-save"],
                           input=typed, capture_output=True, text=True, env=env, timeout=120)
     return done.stdout
 
