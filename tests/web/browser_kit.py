@@ -38,8 +38,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: 
 
 from cardtable.apps.web.server import create_app  # noqa: E402
 
-__all__ = ["ARTIFACTS", "SIZES", "Page", "Browser", "server_db", "server", "browser", "new_page", "create_table",
-           "play_hand", "my_turn", "one_move", "audit", "no_sideways_scroll", "copy_letters", "settle"]
+__all__ = ["ARTIFACTS", "SIZES", "Page", "Browser", "server_db", "server", "live_server", "browser", "new_page",
+           "create_table", "play_hand", "my_turn", "one_move", "audit", "no_sideways_scroll", "copy_letters", "settle"]
 
 
 def _free_port() -> int:
@@ -55,8 +55,15 @@ def server_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(server_db: Path) -> Iterator[str]:
+    with live_server(create_app(str(server_db))) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def live_server(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread on a free loopback port; yields its base URL."""
     port = _free_port()
-    config = uvicorn.Config(create_app(str(server_db)), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -64,9 +71,11 @@ def server(server_db: Path) -> Iterator[str]:
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture(scope="module")

@@ -286,7 +286,7 @@ def test_tables_in_play_are_capped_per_address_and_in_all(db: str) -> None:
         assert r.status_code == 429 and "2 tables in play from this address" in r.json()["detail"]
         new_table(two, "gin", TWO)
         r = two.post("/api/tables", json={"game": "gin", "seats": TWO})
-        assert r.status_code == 503 and "the server is full: 3 tables are in play" in r.json()["detail"]
+        assert r.status_code == 503 and "the server is full: 3 tables in play" in r.json()["detail"]
         manager = app.state.manager
         assert len(manager.tables) == 3
         expire_idle(manager, 60.0, now=datetime.now(UTC) + timedelta(hours=1))  # tables closed: places free again

@@ -94,8 +94,8 @@ class Admission:
                                f"address, the most one address may have; finish one first (a table nobody plays "
                                f"at closes by itself after a while)")
         if playing >= self.total:
-            raise Refused(503, f"the server is full: {playing} tables are in play, the most it takes; "
-                               "try again later")
+            raise Refused(503, f"the server is full: {playing} table{'s' if playing != 1 else ''} in play, the most "
+                               "it takes; try again later")
 
     def record(self, address: str, table_id: str) -> None:
         """``address`` has set up table ``table_id``."""
