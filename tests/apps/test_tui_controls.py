@@ -227,12 +227,16 @@ def test_q_asks_before_quitting_and_says_how_to_resume() -> None:
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, QuitScreen)
-            assert "cardtable resume" in screen_text(app)
+            assert "not moved yet" in screen_text(app)  # issue #20 item 22: saved from the first move on
             await pilot.press("n")
             await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            table.play(table.session.legal()[-1])
+            await pilot.pause()
             await pilot.press("q")
             await pilot.pause()
+            assert "cardtable resume" in screen_text(app)
             await pilot.press("y")
             await pilot.pause()
         assert app.return_code == 0

@@ -216,3 +216,96 @@ def test_casino_opponent_shows_cards_not_a_bare_number() -> None:
             assert "Computer (medium) 4 cards ▒▒▒▒" in text or "Computer (medium) 3 cards ▒▒▒" in text
 
     run(go)
+
+
+def test_a_crowded_casino_move_list_keeps_the_table_in_sight() -> None:
+    """Item 16: at 80×24 a crowded Casino move list pushed the table off the screen."""
+    import sys
+    from pathlib import Path
+
+    from textual.widgets import Static
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "casino"))
+    from casino_crowded_support import crowded_match
+
+    session = TableSession("casino", ["medium"], match=crowded_match())
+
+    async def go() -> None:
+        app = CardtableApp(resume=session, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for key in ("right", "right", "enter"):  # the 9♣: many captures
+                await pilot.press(key)
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen) and len(screen.candidates) >= 6
+            save(app, "casino_crowded_moves_80x24")
+            table = screen.query_one("#table", Static).region
+            assert table.height >= 3 and table.bottom <= 24  # the table's cards are on screen
+            assert screen.query_one("#actions").region.height <= 4
+            assert screen.query_one("#keys").region.bottom <= 23  # above the footer
+
+    run(go)
+
+
+def test_a_three_line_refusal_is_shown_whole() -> None:
+    """Item 16: a refusal of three lines lost its last line under the footer (the message held two)."""
+    from textual.widgets import Static
+
+    async def go() -> None:
+        app = CardtableApp(game="gin", opponents=["medium"], pace=0.0, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            long = "✗ " + "rule " * 35 + "(end)"  # 182 characters: three lines of 78
+            screen._set_message(long, error=True)
+            await pilot.pause()
+            message = screen.query_one("#message", Static)
+            assert message.region.height == 3
+            assert "(end)" in save(app, "long_refusal_80x24")
+
+    run(go)
+
+
+def test_the_key_line_never_cuts_a_word() -> None:
+    """Item 16: at 80 columns the key line cut Enter's move mid-word ("…with you…")."""
+    import re
+
+    from cardtable.apps.tui.session import TableSession as Session
+
+    session = Session("casino", ["medium"], seed=1)
+    session.m.state = session.m.game.from_position(
+        "dealer: 1; deal: 1; turn: 0; hand0: 8S 9S 3H 9D; hand1: 6D TD JD JC; table: 5D 3C 8D 2C")
+
+    async def go() -> None:
+        app = CardtableApp(resume=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # select the 8♠: "Capture 8♦ and 5♦+3♣ with your 8♠" is move 1
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            keys = str(screen._keys_line())
+            assert not re.search(r"\w…", keys), keys
+            assert "Enter: Capture" in keys or "Enter: move 1" in keys
+
+    run(go)
+
+
+def test_a_large_window_gives_the_log_more_room() -> None:
+    """Item 16: at 120×40 the log stayed 32 columns wide."""
+
+    async def go() -> None:
+        app = CardtableApp(game="pinochle", opponents=["medium"], pace=0.0, seed=3)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert screen.query_one("#log").region.width >= 40
+            save(app, "pinochle_120x40")
+        async with CardtableApp(game="pinochle", opponents=["medium"], pace=0.0, seed=3).run_test(size=(80, 24)) as p:
+            await p.pause()
+            assert p.app.screen.query_one("#log").region.width == 34
+
+    run(go)

@@ -73,14 +73,16 @@ class TableScreen(Screen[None]):
     #felt { width: 1fr; background: #0b3d1f; padding: 0 1; }
     #opponent { height: auto; margin-bottom: 1; }
     #table { height: auto; }
-    #log { width: 34; border-left: vkey $primary; padding: 0 0 0 1; scrollbar-size: 1 1; }
+    #log { width: 35%; min-width: 34; max-width: 60; border-left: vkey $primary; padding: 0 0 0 1;
+           scrollbar-size: 1 1; }
     #prompt { height: 1; background: $boost; padding: 0 1; text-style: bold; }
     #hand { background: #0b3d1f; padding: 0 1; }
     #caption { height: 1; padding: 0 1; }
-    #actions { height: auto; min-height: 1; grid-size: 3; grid-gutter: 0 1; padding: 0 1; }
+    #actions { height: auto; min-height: 1; max-height: 4; grid-size: 3; grid-gutter: 0 1; padding: 0 1;
+               overflow-y: auto; scrollbar-size-vertical: 1; }
     #actions Button { width: 1fr; }
     #actions Button.illegal { color: $text-muted; text-style: strike; }
-    #message { height: auto; max-height: 2; padding: 0 1; }
+    #message { height: auto; max-height: 3; padding: 0 1; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     #message.error { color: $error; text-style: bold; }
     #notation { display: none; }
@@ -357,6 +359,7 @@ class TableScreen(Screen[None]):
         longest = max((len(str(b.label)) for b in buttons), default=0)
         inner = max(20, self.size.width - 2)  # the grid's padding; each button needs 2 columns of its own
         grid.styles.grid_size_columns = next((n for n in (3, 2) if (inner - (n - 1)) // n - 2 >= longest), 1)
+        grid.styles.max_height = max(3, self.size.height // 6)  # a crowded list scrolls: the table stays in sight
         grid.remove_children()
         if buttons:
             grid.mount(*buttons)
@@ -560,8 +563,11 @@ class TableScreen(Screen[None]):
         while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1 and max(p for _, p in parts) > 1:
             parts.remove(max(parts, key=lambda p: p[1]))  # drop the least needed key first
         over = len(" · ".join(p for p, _ in parts)) - width
-        if over > 0 and len(enter) - over > 12:  # the keys to switch and pick stay: Enter's move is shortened
-            shorter = enter[:len(enter) - over - 1] + "…"
+        if over > 0 and len(enter) - over > 12:  # the keys to switch and pick stay: Enter's words are shortened
+            if self.candidates and enter == f"Enter: {s.adapter.label(self.candidates[0][0], s.state)}":
+                shorter = "Enter: move 1"  # its button says the move in full
+            else:  # whole words only: a word cut in two reads as another ("…with you…")
+                shorter = enter[:len(enter) - over - 1].rsplit(" ", 1)[0] + " …"
             parts = [(shorter if p is enter else p, k) for p, k in parts]
             enter = shorter
         while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1:
