@@ -38,10 +38,15 @@ export function prettyText(text) {
 }
 
 /** The bare picture of a card (decorative: the element around it carries the name). One small file
- * per card (cut from the SVG-cards sprite by cardtable.apps.web.deck): decoded once, then cached. */
+ * per card (cut from the SVG-cards sprite by cardtable.apps.web.deck): decoded once, then cached.
+ * Under the picture, drawn at once, a plain face (rank and suit) or back: what shows until the file
+ * has come over a slow network, or if it never does. */
 export function cardImage(tok, cls = "") {
-  const id = isCard(tok) ? `${SUIT_ID[tok[1]]}_${RANK_ID[tok[0]] || tok[0]}` : "back";
-  return `<img class="card-img ${cls}" src="${FACES}/${id}.svg" alt="" draggable="false">`;
+  const face = isCard(tok);
+  const id = face ? `${SUIT_ID[tok[1]]}_${RANK_ID[tok[0]] || tok[0]}` : "back";
+  const plain = face ? `<span class="card-ph ${isRed(tok) ? "red" : ""}" aria-hidden="true"><b>${RANK[tok[0]] || tok[0]}</b><b>${SUIT[tok[1]]}</b><i>${SUIT[tok[1]]}</i></span>`
+    : `<span class="card-ph back" aria-hidden="true"></span>`;
+  return `${plain}<img class="card-img ${cls}" src="${FACES}/${id}.svg" alt="" draggable="false">`;
 }
 
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
