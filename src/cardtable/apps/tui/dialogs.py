@@ -347,7 +347,8 @@ def quit_note(session: TableSession) -> str:
         return f"This game could not be saved ({session.store_error})."
     latest = launcher.command("resume")
     which = launcher.command(f"resume {session.store_id}") if session.store_id is not None else latest
-    return f"Game saved — continue it with `{which}` (or `{latest}` for the latest)."
+    return f"Game saved — continue it with `{which}`." if which != latest else \
+        f"Game saved — continue it with `{latest}`."
 
 
 class QuitScreen(ModalScreen[bool]):
