@@ -25,6 +25,7 @@ __all__ = ["CONFIGS", "Sample", "samples", "twin", "hidden", "places", "probes",
 
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "gin": ("gin", {}),
+    "gin-openspiel": ("gin", {"preset": "openspiel"}),  # the knocker chooses which melds to lay (the arrange step)
     "casino2": ("casino", {}),
     "casino3": ("casino", {"num_players": 3}),
     "casino4": ("casino", {"num_players": 4}),
@@ -77,6 +78,10 @@ def phase_of(state: Any) -> str:
     return phase
 
 
+_RARE = ("arrange", "wall", "wall-knock", "exchange", "meld")
+"""Phases sampled whenever a hand reaches them."""
+
+
 def samples(config: str, seeds: range, per_phase: int = 2,
             pick: Callable[[Any, random.Random], Any] | None = None) -> Iterator[Sample]:
     """Decision points of random hands of ``config``, at most ``per_phase`` of each phase."""
@@ -93,7 +98,7 @@ def samples(config: str, seeds: range, per_phase: int = 2,
                 history.append(str(state.apply(state.sample_chance(rng))))
                 continue
             phase = phase_of(state)
-            if seen.get(phase, 0) < per_phase and rng.random() < 0.35:
+            if seen.get(phase, 0) < per_phase and (phase in _RARE or rng.random() < 0.35):
                 seen[phase] = seen.get(phase, 0) + 1
                 yield Sample(config, dealer, list(history), phase)
             move = pick(state, rng) if pick is not None else rng.choice(state.legal_actions())

@@ -23,9 +23,10 @@ from cardtable.errors import CardtableError
 from cardtable.registry import make_game
 from refusal_privacy_support import CONFIGS, Sample, hidden, places, probes, refusal, samples, twin, view_json
 
-SEEDS = {"gin": range(40), "casino2": range(12), "casino3": range(8), "casino4": range(8), "pinochle": range(30)}
+SEEDS = {"gin": range(40), "gin-openspiel": range(40), "casino2": range(12), "casino3": range(8), "casino4": range(8), "pinochle": range(30)}
 PHASES = {
     "gin": {"first-upcard", "draw", "discard"},
+    "gin-openspiel": {"arrange"},
     "casino2": {"play-first-round", "play-later"},
     "casino3": {"play-first-round", "play-later"},
     "casino4": {"play-first-round", "play-later"},
@@ -34,14 +35,13 @@ PHASES = {
 
 
 def _gin_pick(state: Any, rng: random.Random) -> Any:
-    """Random Gin play that knocks whenever it may (random Gin hands seldom end otherwise)."""
-    legal = state.legal_actions()
-    ends = [a for a in legal if a.kind in ("knock", "big gin")]
-    return rng.choice(ends or legal)
+    """Gin played by the ``simple`` player (random Gin hands seldom reach a knock)."""
+    return make_agent("gin", "simple", seed=rng.randrange(1000)).act(state.view(state.current_player()),
+                                                                     state.legal_actions())
 
 
 def _collect(config: str) -> list[Sample]:
-    pick = _gin_pick if config == "gin" else None
+    pick = _gin_pick if config.startswith("gin") else None
     return list(samples(config, SEEDS[config], pick=pick))
 
 
