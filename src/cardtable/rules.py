@@ -11,7 +11,18 @@ Each field may carry validation metadata made by :func:`option`:
 >>> GinRules(knock_limit=11)
 Traceback (most recent call last):
 ...
-cardtable.errors.InvalidRulesError: GinRules.knock_limit must be <= 10, got 11
+cardtable.errors.InvalidRulesError: the knock limit must be from 0 to 10 (option knock_limit), not 11
+
+Every number has bounds, generous but finite, so every total a match can
+reach fits the store's columns: targets at most :data:`MAX_TARGET`, bonuses
+and other points at most :data:`MAX_BONUS` (each game's options table lists
+them). A value outside them is an :class:`~cardtable.errors.InvalidRulesError`
+that names the option and its bounds:
+
+>>> GinRules(target_score=10**30)
+Traceback (most recent call last):
+...
+cardtable.errors.InvalidRulesError: the target score must be from 1 to 100000 (option target_score), not 100000… (31 digits)
 """
 
 from __future__ import annotations
@@ -23,9 +34,14 @@ from typing import Any, ClassVar, TypeVar
 
 from .errors import InvalidRulesError
 
-__all__ = ["RulesBase", "option", "rules_config"]
+__all__ = ["RulesBase", "option", "rules_config", "MAX_TARGET", "MAX_BONUS", "bounds_text"]
 
 T = TypeVar("T", bound="RulesBase")
+
+MAX_TARGET = 100_000
+"""The highest target score of every game (a hundred times Pinochle's usual 1000)."""
+MAX_BONUS = 10_000
+"""The highest bonus or point value an option may give (Gin's bonuses, Casino's sweep points)."""
 
 
 def option(
@@ -36,10 +52,49 @@ def option(
     max: int | None = None,
     nullable: bool = False,
     doc: str = "",
+    label: str = "",
 ) -> Any:
-    """A rules field with its validation: allowed ``choices`` or an integer range."""
-    meta = {"choices": choices, "min": min, "max": max, "nullable": nullable, "doc": doc}
+    """A rules field with its validation: allowed ``choices`` or an integer range ``min`` to ``max``.
+
+    ``label`` names the option in a player's words in error messages (default:
+    its name with spaces, ``the target score``).
+    """
+    meta = {"choices": choices, "min": min, "max": max, "nullable": nullable, "doc": doc, "label": label}
     return dataclasses.field(default=default, metadata=meta)
+
+
+def bounds_text(field: dataclasses.Field[Any]) -> str:
+    """The values a rules field allows, in words: ``1 to 100000``, ``'none', 'double', 'flat'``, ``True or False``."""
+    meta = field.metadata
+    if meta.get("choices") is not None:
+        text = ", ".join(map(repr, meta["choices"]))
+    elif isinstance(field.default, bool):
+        text = "True or False"
+    elif meta.get("min") is not None and meta.get("max") is not None:
+        text = f"{meta['min']} to {meta['max']}"
+    elif meta.get("min") is not None:
+        text = f"at least {meta['min']}"
+    elif meta.get("max") is not None:
+        text = f"at most {meta['max']}"
+    else:
+        text = ""
+    return f"{text} or None" if text and meta.get("nullable") else text
+
+
+def _invalid(field: dataclasses.Field[Any], value: Any, rule: str) -> InvalidRulesError:
+    """``the knock limit must be from 0 to 10 (option knock_limit), not 11``: the player's words, then the
+    name to type (``--option knock_limit=7``)."""
+    label = field.metadata.get("label") or "the " + field.name.replace("_", " ")
+    got = "" if value is None else f", not {_shown(value)}"
+    return InvalidRulesError(f"{label} must {rule} (option {field.name}){got}")
+
+
+def _shown(value: Any) -> str:
+    """A value for an error message; a huge number is cut (its digits counted), never echoed at length."""
+    text = repr(value)
+    if isinstance(value, int) and len(text) > 15:
+        return f"{text[:6 + (value < 0)]}… ({len(text) - (value < 0)} digits)"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class RulesBase:
@@ -93,34 +148,30 @@ class RulesBase:
         return "standard + " + ", ".join(diff)
 
     def _validate_fields(self) -> None:
-        cls_name = type(self).__name__
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
             meta = f.metadata
             if value is None:
                 if meta.get("nullable"):
                     continue
-                raise InvalidRulesError(f"{cls_name}.{f.name} may not be None")
+                raise _invalid(f, value, "not be None")
             default = f.default
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise InvalidRulesError(f"{cls_name}.{f.name} must be True or False, got {value!r}")
+                raise _invalid(f, value, "be True or False")
             if (isinstance(default, int) and not isinstance(default, bool)) or (
                 default is None and meta.get("min") is not None
             ):
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise InvalidRulesError(f"{cls_name}.{f.name} must be an integer, got {value!r}")
+                    raise _invalid(f, value, "be an integer")
             if isinstance(default, str) and not isinstance(value, str):
-                raise InvalidRulesError(f"{cls_name}.{f.name} must be a string, got {value!r}")
+                raise _invalid(f, value, "be a string")
             choices = meta.get("choices")
             if choices is not None and value not in choices:
-                raise InvalidRulesError(
-                    f"{cls_name}.{f.name} must be one of {', '.join(map(repr, choices))}, got {value!r}"
-                )
+                raise _invalid(f, value, f"be one of {bounds_text(f)}")
             lo, hi = meta.get("min"), meta.get("max")
-            if lo is not None and value < lo:
-                raise InvalidRulesError(f"{cls_name}.{f.name} must be >= {lo}, got {value!r}")
-            if hi is not None and value > hi:
-                raise InvalidRulesError(f"{cls_name}.{f.name} must be <= {hi}, got {value!r}")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                span = bounds_text(f).removesuffix(" or None")
+                raise _invalid(f, value, f"be from {span}" if lo is not None and hi is not None else f"be {span}")
 
     def validate(self) -> None:
         """Check combinations of options; subclasses extend this."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..errors import InvalidRulesError
-from ..rules import RulesBase, option, rules_config
+from ..rules import MAX_BONUS, MAX_TARGET, RulesBase, option, rules_config
 
 __all__ = ["CasinoRules", "DEALS_PER_HAND"]
 
@@ -17,6 +17,9 @@ DEALS_PER_HAND = {2: 6, 3: 4, 4: 3}
 class CasinoRules(RulesBase):
     """Frozen Casino configuration (``casino.md`` section 14).
 
+    Numbers are bounded: the target 1 to :data:`~cardtable.rules.MAX_TARGET`, sweep points 0 to
+    :data:`~cardtable.rules.MAX_BONUS`.
+
     >>> CasinoRules.preset("classic").sweep_points
     0
     >>> CasinoRules(num_players=4).num_sides
@@ -27,10 +30,10 @@ class CasinoRules(RulesBase):
     cardtable.errors.InvalidRulesError: CasinoRules.build_for_partner needs num_players=4 and partnerships=True
     """
 
-    num_players: int = option(2, choices=(2, 3, 4), doc="Number of players (deals per hand 6, 4 or 3).")
+    num_players: int = option(2, choices=(2, 3, 4), label="the number of players", doc="Number of players (deals per hand 6, 4 or 3).")
     partnerships: bool = option(True, doc="With 4 players: seats 0+2 against 1+3 (ignored with 2 or 3).")
-    target_score: int = option(21, min=1, doc="Game target (section 10).")
-    sweep_points: int = option(1, min=0, doc="Points per sweep; 0 records sweeps without scoring them.")
+    target_score: int = option(21, min=1, max=MAX_TARGET, doc="Game target (section 10).")
+    sweep_points: int = option(1, min=0, max=MAX_BONUS, doc="Points per sweep; 0 records sweeps without scoring them.")
     court_capture: str = option("one", choices=("one", "all"), doc="A court card takes one or all matching court cards.")
     permissive_builds: bool = option(False, doc="Loose cards may join the played card in a raise (7.3.8).")
     allow_duplicate_value_builds: bool = option(False, doc="Several builds of one value may coexist (7.3.5).")

@@ -14,7 +14,14 @@ importing this package raises :class:`StoreUnavailableError` (a
 
 from __future__ import annotations
 
-from .errors import CorruptRecordError, GameNotFoundError, SchemaError, StoreError, StoreUnavailableError
+from .errors import (
+    CorruptRecordError,
+    GameNotFoundError,
+    SchemaError,
+    StoreError,
+    StoreRefusedError,
+    StoreUnavailableError,
+)
 from .location import ENV_VAR, database_url, default_database_path
 from .seats import SeatKind
 
@@ -36,6 +43,7 @@ __all__ = [
     "Autosaver",
     "SeatKind",
     "StoreError",
+    "StoreRefusedError",
     "StoreUnavailableError",
     "SchemaError",
     "GameNotFoundError",

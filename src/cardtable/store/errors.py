@@ -10,6 +10,7 @@ from ..errors import CardtableError, CorruptRecordError
 
 __all__ = [
     "StoreError",
+    "StoreRefusedError",
     "StoreUnavailableError",
     "SchemaError",
     "GameNotFoundError",
@@ -19,6 +20,11 @@ __all__ = [
 
 class StoreError(CardtableError):
     """The database could not be opened, read or written."""
+
+
+class StoreRefusedError(StoreError):
+    """The database answered but refused the write (a value it cannot hold, a broken constraint):
+    unlike an outage, trying again will not help, so callers report it instead of waiting for the database."""
 
 
 class StoreUnavailableError(StoreError, ImportError):

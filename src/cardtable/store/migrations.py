@@ -182,12 +182,20 @@ def _v5_lobby_state(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE web_tables ADD COLUMN joined VARCHAR(200) DEFAULT '[]' NOT NULL"))
 
 
+def _v6_wide_margin(conn: Connection) -> None:
+    """``games.margin`` holds 64-bit numbers: the rules' bounds let a long match's margin pass 2**31 (with
+    the largest box bonus, some 10**5 hands won). SQLite's integers already have 64 bits."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("ALTER TABLE games ALTER COLUMN margin TYPE BIGINT"))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "players, games, records", _v1_initial),
     Migration(2, "game seats, public uid, totals, margin, counts, source", _v2_seats_and_summary),
     Migration(3, "web tables with per-seat token hashes", _v3_web_tables),
     Migration(4, "moves appended one row each", _v4_moves),
     Migration(5, "web tables: public flag and joined seats", _v5_lobby_state),
+    Migration(6, "games: 64-bit margin", _v6_wide_margin),
 )
 assert [m.version for m in MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
 

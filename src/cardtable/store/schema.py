@@ -18,7 +18,9 @@ Tables
     ``status`` (``in_progress``/``finished``/``abandoned``), ``created_at``,
     ``updated_at`` (naive UTC), ``totals`` (JSON, per side, running),
     ``final_totals`` (JSON, with end-of-game bonuses), ``winner`` (side),
-    ``margin``, ``hands``, ``moves``, ``source`` (``local``/``import``/``web``).
+    ``margin`` (64-bit since version 6), ``hands``, ``moves``, ``source``
+    (``local``/``import``/``web``). Totals are JSON, so any number fits; the
+    rules' bounds (:mod:`cardtable.rules`) keep every margin far below 2**63.
 ``records``
     the :class:`~cardtable.record.GameRecord` JSON of each game (``game_id``
     primary key and foreign key, ``record``, ``moves``: the actions it holds),
@@ -48,6 +50,7 @@ Tables
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -64,7 +67,7 @@ from sqlalchemy import (
 
 __all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "web_tables", "moves", "STATUSES"]
 
-LATEST_VERSION = 5
+LATEST_VERSION = 6
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -106,7 +109,7 @@ games = Table(
     # version 2
     Column("uid", String(32), nullable=True),
     Column("totals", Text, nullable=True),
-    Column("margin", Integer, nullable=True),
+    Column("margin", BigInteger, nullable=True),  # 64-bit since version 6
     Column("hands", Integer, nullable=False, server_default="0"),
     Column("moves", Integer, nullable=False, server_default="0"),
     Column("source", String(16), nullable=False, server_default="local"),

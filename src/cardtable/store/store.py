@@ -31,7 +31,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
 from sqlalchemy.pool import NullPool, StaticPool
 
 from ..errors import CardtableError, CorruptRecordError
@@ -39,7 +40,7 @@ from ..match import Match
 from ..record import GameRecord
 from ..registry import make_game
 from . import schema as s
-from .errors import GameNotFoundError, SchemaError, StoreError
+from .errors import GameNotFoundError, SchemaError, StoreError, StoreRefusedError
 from .location import database_url, sqlite_path
 from .migrations import current_version, run_migrations, side_margin
 from .seats import SeatKind, parse_seat_kinds
@@ -269,11 +270,15 @@ class Store:
                 with conn.begin():
                     yield conn
         except SQLAlchemyError as exc:
+            if not _outage(exc):  # the database answered "no": waiting for it would not help
+                raise StoreRefusedError(f"database error ({self.url}), refused: {_short(exc)}") from exc
             # Reconnect next time: a SQLite file opened read-only stays read-only on its
             # connection after its permissions come back, and a PostgreSQL restart kills them all.
             if isinstance(exc, OperationalError | InterfaceError) and not (self._sqlite and self.path is None):
                 self._engine.dispose()
             raise StoreError(f"database error ({self.url}): {_short(exc)}") from exc
+        except OverflowError as exc:  # a number the driver cannot send (SQLite's integers have 64 bits)
+            raise StoreRefusedError(f"database error ({self.url}), refused: {exc}") from exc
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -301,7 +306,6 @@ class Store:
     def writing(self) -> Any:
         """A write transaction, as :meth:`reading`, queued behind this program's other writers (SQLite's one writer)."""
         return self._write()
-
 
     def check_writable(self) -> None:
         """Raise :class:`StoreError` unless a write can be made now (a read-only file, a lock, a server down).
@@ -787,6 +791,13 @@ def _aware(value: Any) -> datetime:
     if not isinstance(value, datetime):
         return datetime.fromtimestamp(0, UTC)
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def _outage(exc: SQLAlchemyError) -> bool:
+    """Is ``exc`` the database being unreachable, locked, read-only or busy (which passes), rather than a refusal?"""
+    if isinstance(exc, OperationalError | InterfaceError | SATimeoutError | DisconnectionError):
+        return True
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
 
 
 def _short(exc: SQLAlchemyError) -> str:

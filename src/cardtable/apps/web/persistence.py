@@ -6,7 +6,10 @@ it was stored (:func:`roll_back`: the record replayed up to the stored moves, so
 the seeded stock is unchanged and a refused draw shows no card), every seat is
 told the table waits for the database, and :class:`Reconnector` probes the
 database with backoff until it answers, then resumes the paused tables
-(computer players included). Failures are logged in one line, without secrets.
+(computer players included). A save the database refuses while answering (a
+:class:`~cardtable.store.StoreRefusedError`: a value it cannot hold, a broken
+constraint) is no outage, so the table is not paused: the move is undone and
+reported (:func:`refused`). Failures are logged in one line, without secrets.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import Connection, insert, select, update
 
 from ...record import GameRecord
-from ...store import Store, StoreError
+from ...store import Store, StoreError, StoreRefusedError
 from ...store import schema as s
 from ...store.store import replay_record
 
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from ...match import Match
     from .tables import SeatSpec, Table
 
-__all__ = ["PAUSED", "DB_REFUSED", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
+__all__ = ["PAUSED", "DB_REFUSED", "SAVE_REFUSED", "refused", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
            "load_row", "roll_back", "save_joined", "stored_actions", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
 
 T = TypeVar("T")
@@ -39,6 +42,8 @@ log = logging.getLogger("cardtable.web")
 PAUSED = "Reconnecting to the database: the table waits, and no saved move is lost."
 """What every seat is told while its table waits for the database."""
 DB_REFUSED = "The database is unavailable, so your move was not made; the table carries on when it is back."
+SAVE_REFUSED = "The database refused to save this move, so it was not made: the table is as it was (the server log says why)."
+"""What every seat is told when the database refuses a save for good (not an outage)."""
 PROBE_FIRST = 0.5
 SAVE_TIMEOUT = 10.0
 """Seconds a save may take before the move is refused (a database server that stopped answering)."""
@@ -215,6 +220,14 @@ class Reconnector:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+
+
+def refused(table: Table, exc: StoreRefusedError, what: str) -> None:
+    """Log a save the database refused for good and tell every seat the move was not made (call under the
+    table's lock, once the table is put back as stored). The table is not paused: waiting would not help."""
+    log.error("table %s: %s refused by the database, not made: %s", table.id, what, one_line(exc))
+    for client in _everyone(table):
+        client.push({"t": "error", "code": "save-refused", "msg": SAVE_REFUSED})
 
 
 def _everyone(table: Table) -> Iterable[Any]:

@@ -32,7 +32,7 @@ from ...errors import CardtableError
 from ...match import Match
 from ...record import GameRecord
 from ...registry import GAMES, make_game
-from ...store import Store, StoreError
+from ...store import Store, StoreError, StoreRefusedError
 from ...store import schema as s
 from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
@@ -430,9 +430,14 @@ class TableManager:
             table.saved = db.save_moves(self.store, table)
 
     async def _save_or_restore(self, table: Table, what: str, restore: Callable[[], None]) -> None:
-        """Save ``table`` (whole after an undo); if that fails, ``restore`` it, pause it and refuse the request."""
+        """Save ``table`` (whole after an undo); if that fails, ``restore`` it and refuse the request, pausing
+        the table until the database is back, unless the database refused the save for good (then it plays on)."""
         try:
             await db.save(self.store, table, whole=what == "undo")
+        except StoreRefusedError as exc:  # the database answered "no": no outage to wait for
+            restore()
+            db.refused(table, exc, what)
+            raise WebError("save-refused", db.SAVE_REFUSED) from None
         except StoreError as exc:
             restore()
             self.reconnector.pause(table, exc, what)
