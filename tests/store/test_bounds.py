@@ -98,3 +98,26 @@ def test_a_number_the_database_cannot_hold_is_refused(store: Store, monkeypatch:
     assert isinstance(info.value, StoreError) and "\n" not in str(info.value)
     monkeypatch.undo()
     assert store.game_info(gid) == before
+
+
+def test_a_version_5_database_gets_the_wide_margin_and_keeps_its_games(db_url: str) -> None:
+    """Schema v6 widens ``games.margin`` in place (PostgreSQL's was 32-bit); the stored games stay."""
+    from sqlalchemy import create_engine
+
+    from cardtable.store import LATEST_VERSION, database_url
+    from cardtable.store.migrations import run_migrations
+
+    with Store.open(db_url) as store:
+        _, gid, _, _ = _saved(store)
+    engine = create_engine(database_url(db_url))
+    with engine.begin() as conn:  # back to version 5, as written before this change
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("ALTER TABLE games ALTER COLUMN margin TYPE INTEGER"))
+        conn.execute(text("DELETE FROM schema_version WHERE version >= 6"))
+        assert run_migrations(conn, target=5) == []
+    engine.dispose()
+    with Store.open(db_url) as store:
+        assert store.version() == LATEST_VERSION >= 6
+        with store.engine.begin() as conn:
+            conn.execute(update(s.games).where(s.games.c.id == gid).values(margin=2**40))
+        assert store.game_info(gid).margin == 2**40 and store.load_match(gid).hands
