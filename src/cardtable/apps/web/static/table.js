@@ -7,6 +7,7 @@ import { snapshot, slide } from "/static/motion.js";
 import { narrate } from "/static/narrate.js";
 import { playShowdown } from "/static/breakdown.js";
 import { focusSpot, restoreFocus, rove } from "/static/keys.js";
+import { retrier } from "/static/reconnect.js";
 import { seatName, why } from "/static/games/common.js";
 import * as gin from "/static/games/gin.js";
 import * as casino from "/static/games/casino.js";
@@ -18,9 +19,10 @@ function inviteUrl(id, token) { return `${location.origin}/#/t/${id}/${token}`; 
 function watchUrl(id) { return `${location.origin}/#/watch/${id}`; }
 
 export function tablePage(main, id, token) {
-  let ws = null, state = null, latest = null, queue = [], busy = false, closed = false, retry = 500;
+  let ws = null, state = null, latest = null, queue = [], busy = false, closed = false;
   let sel = new Set(), hints = null, notice = "", drawerOpen = false, showdown = null, lastTap = { c: null, t: 0 };
   const roving = {};  // each keyboard group's current item (keys.js)
+  let online = false;  // the connection is up: while it is not, moves wait (disabled) and a banner offers "Try now"
   let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
   let cheer = "", cheerTimer = null;
   let ruleLink = null;  // [message, address]: a refused move's rule, explained on the rules page
@@ -33,7 +35,7 @@ export function tablePage(main, id, token) {
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
-    ws.onopen = () => { retry = 500; ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
+    ws.onopen = () => { online = true; again.opened(); ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.t === "state") {
@@ -53,10 +55,11 @@ export function tablePage(main, id, token) {
       } else if (msg.t === "hints") { hints = msg.hints; draw(); felt.querySelector(".hints")?.scrollIntoView({ block: "nearest" }); }
       else if (msg.t === "picked") { if (state && msg.n === state.n) { state.picked = msg; draw(); } }
     };
-    ws.onclose = () => {
-      if (closed) return;
-      notice = "Connection lost: reconnecting…"; showNotice();
-      setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    ws.onclose = (ev) => {
+      if (closed || ev.target !== ws) return;
+      online = false;
+      if (state) draw();
+      again.lost();
     };
   };
   // At a pace, the deal is shown for a moment before anyone else moves, and a hand ended by someone else shows
@@ -162,6 +165,7 @@ export function tablePage(main, id, token) {
       : myTurn ? esc(prettyText(g.prompt(s, sel)))
       : me === null ? `${esc(s.seats[s.to_act]?.name || "")} to play (you are watching)`
       : s.seats[s.to_act]?.kind === "computer" ? `${esc(s.seats[s.to_act].name)} is thinking…` : `${esc(seatName(s, s.to_act))}'s turn`;
+    if (!online) html += `<div class="banner offline" role="status"><span>Connection lost: reconnecting…</span><button type="button" id="retry-now">Try now</button></div>`;
     html += `<p id="prompt" class="prompt ${myTurn ? "mine" : ""}" aria-live="polite">${line}</p>`;
     html += `<p id="last-move" class="last-move">${esc(lastMove(s) || "")}</p>`;
     html += `<div id="notice" class="notice" role="alert">${noticeHtml()}</div>`;
@@ -178,6 +182,7 @@ export function tablePage(main, id, token) {
     fitHand();
     wire(myTurn);
     drawDrawer();
+    if (!online) offline();
     rove(felt, roving);
     if (spot) restoreFocus(felt, spot, myTurn && felt.querySelector(".actions [data-move]") && (g.selectMode(s) === "none" || sel.size) ? "moves" : "hand");
     else if (focus) { const el = main.querySelector(focus); if (el) el.focus(); }
@@ -365,8 +370,16 @@ export function tablePage(main, id, token) {
     if (ev.key === "Escape" || (ev.key === "Enter" && showdown && showdown.done() && ev.target.id !== "close-modal")) { ev.preventDefault(); closeModal(); }
   });
 
+  // while the connection is down nothing can be played: the moves are disabled and say so when touched
+  const offline = () => {
+    felt.querySelectorAll("[data-move], [data-pick]").forEach((b) => { b.disabled = true; });
+    drawer.querySelectorAll("#hint-btn, #undo-btn").forEach((b) => { b.disabled = true; });
+    felt.querySelectorAll(".hand-card").forEach((el) => { el.onclick = () => { notice = "Not connected: your move waits until the table is back"; showNotice(); }; });
+    felt.querySelector("#retry-now").onclick = () => { if (ws.readyState !== WebSocket.CONNECTING) again.now(); };
+  };
+  const again = retrier(connect);
   connect();
-  return { close: () => { closed = true; if (showdown) showdown.stop(); if (ws) ws.close(); } };
+  return { close: () => { closed = true; again.stop(); if (showdown) showdown.stop(); if (ws) ws.close(); } };
 }
 
 /**
