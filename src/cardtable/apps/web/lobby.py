@@ -8,8 +8,9 @@
   wait for people who had already joined.
 * ``GET /api/tables/{id}`` gives a table's public summary (no tokens), which
   the browser uses for "My tables": the seat tokens themselves stay in the
-  browser's storage and travel only inside WebSocket messages, never in a URL
-  the server sees or logs.
+  browser's storage and travel only inside WebSocket messages and the
+  ``X-Cardtable-Seats`` header of :mod:`.history`, never in a URL the server
+  sees or logs.
 * A table nobody has played at for :func:`expiry_seconds` (default 72 hours,
   ``$CARDTABLE_WEB_EXPIRE_HOURS``) is abandoned: its match is marked abandoned
   in the store and the table can no longer be opened.

@@ -4,7 +4,10 @@ The server is authoritative: a :class:`Table` holds the :class:`~cardtable.match
 checks every action and sends each connection a message built from
 ``state.view(seat)`` only (spectators: :func:`~.serialize.public_view`). Every
 change is saved through the store before anyone hears of it, so a table
-survives a restart of the server. Needs asyncio and SQLAlchemy, no web framework.
+survives a restart of the server; joins too (:meth:`TableManager.join`). An
+invite token opens its seat once: the first join swaps it for a token of the
+player's own (only the tokens' SHA-256 is stored). Needs asyncio and
+SQLAlchemy, no web framework.
 """
 
 from __future__ import annotations
