@@ -72,9 +72,13 @@ class GameState(ABC, Generic[R, A, V]):
     """
 
     game_name: ClassVar[str] = ""
+    """The game's registry name (``"gin"``, ``"casino"``, ``"pinochle"``)."""
     rules: R
+    """The rules configuration this hand is played under."""
     num_players: int
+    """Number of seats."""
     history: list[A]
+    """Every action applied so far, chance steps included, in order."""
 
     # --- whose turn ---------------------------------------------------------
     @abstractmethod
@@ -82,9 +86,11 @@ class GameState(ABC, Generic[R, A, V]):
         """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
 
     def is_chance_node(self) -> bool:
+        """Whether the next step is chance's (a deal, a draw), not a player's."""
         return self.current_player() == CHANCE
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over."""
         return self.current_player() == TERMINAL
 
     # --- actions ------------------------------------------------------------
@@ -130,6 +136,7 @@ class GameState(ABC, Generic[R, A, V]):
             raise self.explain_illegal(action)
 
     def can_apply(self, action: A) -> bool:
+        """Whether ``action`` is legal now (:meth:`verify_action` without the exception)."""
         try:
             self.verify_action(action)
         except IllegalActionError:
@@ -193,6 +200,7 @@ class GameState(ABC, Generic[R, A, V]):
         return self.parse_unlisted(text)
 
     def normalize_notation(self, text: str) -> str:
+        """``text`` as the key notation is matched by: lower case, single spaces, ``10`` as ``t``."""
         return " ".join(text.strip().lower().replace("10", "t").split())
 
     def match_notation(self, key: str, legal: Sequence[A]) -> list[A]:
@@ -226,6 +234,7 @@ class GameState(ABC, Generic[R, A, V]):
         return format_fields(self.to_fields())
 
     def to_json(self) -> dict[str, str]:
+        """The position's fields as a JSON-ready dict (:meth:`Game.from_position` reads it back)."""
         return dict(self.to_fields())
 
 
@@ -236,9 +245,13 @@ class HandResult:
     points: tuple[int, ...]
     """Points per seat (or per side for partnership games: see :attr:`Game.num_sides`)."""
     void: bool = False
+    """The hand counted for nothing (e.g. Gin's stock ran out)."""
     winner: int | None = None
+    """The seat (or side) that won the hand; ``None`` when nobody did."""
     summary: str = ""
+    """One line saying what happened, for a score sheet."""
     details: dict[str, Any] = field(default_factory=dict)
+    """Game-specific figures of the hand (deadwood, counts, melds...)."""
 
 
 @dataclass(frozen=True)
@@ -250,25 +263,33 @@ class MatchOutcome:
     final_totals: tuple[int, ...]
     """Per side, including end-of-game bonuses."""
     margin: int
+    """The winner's final total minus the best other side's."""
     details: dict[str, Any] = field(default_factory=dict)
+    """Game-specific figures (bonuses added at the end of the match)."""
 
 
 class Game(ABC, Generic[R, S]):
     """Descriptor of one game with fixed rules: builds hands and scores matches."""
 
     name: ClassVar[str] = ""
+    """The game's registry name (``"gin"``, ``"casino"``, ``"pinochle"``)."""
     rules_class: ClassVar[type[RulesBase]]
+    """The class of this game's rules configurations."""
     rules: R
+    """The rules every hand of this game is played under."""
 
     @property
     def num_players(self) -> int:
+        """Number of seats."""
         return 2
 
     @property
     def num_sides(self) -> int:
+        """Number of scoring sides (partners share a side)."""
         return self.num_players
 
     def side_of(self, seat: int) -> int:
+        """The scoring side ``seat`` plays for."""
         return seat
 
     @abstractmethod
@@ -285,6 +306,7 @@ class Game(ABC, Generic[R, S]):
         """Set up any legal position from its text or JSON form."""
 
     def first_dealer(self, rng: random.Random) -> int:
+        """The seat dealing the first hand of a match, drawn with ``rng``."""
         return rng.randrange(self.num_players)
 
     @abstractmethod
@@ -292,6 +314,7 @@ class Game(ABC, Generic[R, S]):
         """Score a terminal hand."""
 
     def next_dealer(self, dealer: int, result: HandResult) -> int:
+        """The seat dealing the hand after one dealt by ``dealer`` that ended with ``result``."""
         return (dealer + 1) % self.num_players
 
     @abstractmethod
@@ -329,4 +352,5 @@ def parse_fields(text: str | dict[str, str], known: Sequence[str]) -> dict[str, 
 
 
 def format_fields(fields: dict[str, str]) -> str:
+    """Position fields as text, one ``key: value`` line each (:func:`parse_fields` reads it back)."""
     return "\n".join(f"{k}: {v}" for k, v in fields.items()) + "\n"

@@ -30,6 +30,7 @@ class IllegalActionError(CardtableError, ValueError):
     def __init__(self, message: str, rule: str = "") -> None:
         super().__init__(f"{message} [{rule}]" if rule else message)
         self.rule = rule
+        """The rule broken: a rules-file number (``4.3.2``) or a short tag; may be empty."""
 
 
 class InvalidNotationError(CardtableError, ValueError):
@@ -44,6 +45,7 @@ class AmbiguousActionError(InvalidNotationError):
             message = f"{message}; candidates: {', '.join(candidates)}"
         super().__init__(message)
         self.candidates = candidates
+        """The notations of the legal actions the text matched."""
 
 
 class InvalidPositionError(InvalidNotationError):

@@ -26,9 +26,13 @@ class HandEntry:
     """One hand of a match: who dealt, every action (chance included) and the result."""
 
     dealer: int
+    """The seat that dealt the hand."""
     actions: list[str] = field(default_factory=list)
+    """Every action of the hand in notation, chance steps included."""
     result: HandResult | None = None
+    """The hand's result once it is over."""
     totals_after: tuple[int, ...] = ()
+    """The running totals per side after this hand (empty until it is over)."""
 
 
 class Match:
@@ -51,26 +55,38 @@ class Match:
         **rules_options: Any,
     ) -> None:
         self.game: Game[Any, Any] = make_game(game, **rules_options) if isinstance(game, str) else game
+        """The game and its rules."""
         self.seed = seed
+        """The seed of the match's generator (``None``: unseeded)."""
         self.rng = random.Random(seed)
+        """The generator that draws the first dealer and every chance step."""
         n = self.game.num_players
         self.seat_names = list(seat_names) if seat_names is not None else [f"seat {i}" for i in range(n)]
+        """One name per seat (``"seat 0"``... unless given)."""
         if len(self.seat_names) != n:
             raise ValueError(f"{self.game.name} needs {n} seat names")
         drawn = self.game.first_dealer(self.rng)
         if first_dealer is not None and not 0 <= first_dealer < n:
             raise ValueError(f"first_dealer must be a seat 0..{n - 1}")
         self.first_dealer = drawn if first_dealer is None else first_dealer
+        """The seat that dealt the first hand."""
         self.hands: list[HandEntry] = [HandEntry(self.first_dealer)]
+        """Every hand so far, the one in progress last."""
         self.totals = [0] * self.game.num_sides
+        """Running points per side."""
         self.outcome: MatchOutcome | None = None
+        """The match's result once it is over."""
         self.state: GameState[Any, Any, Any] = self.game.match_hand(self.first_dealer, self.totals)
+        """The hand in progress (the last hand, once the match is over)."""
 
     # --- driving ---------------------------------------------------------------------------
     def is_over(self) -> bool:
+        """Whether a side has won the match."""
         return self.outcome is not None
 
     def current_player(self) -> int:
+        """The seat to act in the current hand, :data:`~cardtable.core.CHANCE`, or
+        :data:`~cardtable.core.TERMINAL` once the match is over."""
         return TERMINAL if self.outcome is not None else self.state.current_player()
 
     def apply(self, action: Any) -> Any:
@@ -103,6 +119,7 @@ class Match:
 
     @property
     def results(self) -> list[HandResult]:
+        """The results of the finished hands, in order."""
         return [h.result for h in self.hands if h.result is not None]
 
     def play(self, agents: Sequence[Any], max_hands: int = 10_000) -> MatchOutcome:
@@ -138,6 +155,8 @@ class Match:
         return rows
 
     def format_score_sheet(self) -> str:
+        """:meth:`score_sheet` as a text table: points and running totals per side, one line per hand,
+        and the final line once the match is over."""
         names = self.side_names()
         lines = ["hand  " + "".join(f"{n[:12]:>14}" for n in names) + "  result"]
         for row in self.score_sheet():
@@ -149,6 +168,7 @@ class Match:
         return "\n".join(lines)
 
     def side_names(self) -> list[str]:
+        """One name per scoring side: its seats' names joined by ``&``."""
         sides: list[list[str]] = [[] for _ in range(self.game.num_sides)]
         for seat, name in enumerate(self.seat_names):
             sides[self.game.side_of(seat)].append(name)

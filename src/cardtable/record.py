@@ -27,7 +27,9 @@ from .registry import make_game
 __all__ = ["GameRecord", "FORMAT", "VERSION"]
 
 FORMAT = "cardtable-record"
+"""The ``format`` field of every record's JSON."""
 VERSION = 1
+"""The record format's version; a record of another version is refused."""
 _MAX_ACTIONS = 200_000
 
 
@@ -36,19 +38,29 @@ class GameRecord:
     """A whole match (or its unfinished part): enough to replay it bit for bit."""
 
     game: str
+    """The game's registry name."""
     rules: dict[str, Any]
+    """The rules options (:meth:`~cardtable.rules.RulesBase.to_dict`)."""
     seed: int | None
+    """The match's seed; ``None`` for an unseeded match (its chance steps are then taken as written)."""
     seat_names: list[str]
+    """One name per seat."""
     first_dealer: int
+    """The seat that dealt the first hand."""
     hands: list[list[str]]
     """Every action of each hand in notation, chance steps included."""
     hand_points: list[list[int]] = field(default_factory=list)
+    """Points per side of each finished hand."""
     final_totals: list[int] | None = None
+    """Final totals per side once the match is over, else ``None``."""
     winner: int | None = None
+    """The winning side once the match is over, else ``None``."""
     meta: dict[str, Any] = field(default_factory=dict)
+    """Free-form extra information (kept, checksummed, never interpreted)."""
 
     @classmethod
     def from_match(cls, match: Match) -> GameRecord:
+        """The record of ``match`` as it stands (:meth:`Match.record <cardtable.match.Match.record>` calls this)."""
         return cls(
             game=match.game.name,
             rules=match.game.rules.to_dict(),
@@ -79,6 +91,7 @@ class GameRecord:
 
     # --- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict with its format, version and checksum (``digest``)."""
         body = {
             "format": FORMAT,
             "version": VERSION,
@@ -97,6 +110,7 @@ class GameRecord:
         return body
 
     def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text (:meth:`loads` reads it back)."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -110,6 +124,8 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
+        """A record from :meth:`to_dict`'s dict; a wrong format, version, checksum or field raises
+        :class:`~cardtable.errors.CorruptRecordError`."""
         if not isinstance(data, dict):
             raise CorruptRecordError("record must be a JSON object")
         if data.get("format") != FORMAT:

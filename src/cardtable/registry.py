@@ -15,9 +15,12 @@ GAMES: dict[str, str] = {
     "casino": "cardtable.casino:CasinoGame",
     "pinochle": "cardtable.pinochle:PinochleGame",
 }
+"""Each game's registry name and where its :class:`~cardtable.core.Game` class lives (``module:Class``)."""
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:
+    """The :class:`~cardtable.core.Game` class registered as ``name``; an unknown name raises
+    :class:`~cardtable.errors.InvalidRulesError`."""
     if name not in GAMES:
         raise InvalidRulesError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
     module, attr = GAMES[name].split(":")

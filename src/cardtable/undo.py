@@ -50,6 +50,7 @@ class UndoCheck:
 
     @property
     def available(self) -> bool:
+        """Whether the seat may undo now."""
         return self.point is not None
 
 

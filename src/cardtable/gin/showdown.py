@@ -20,22 +20,35 @@ class Showdown:
     outcome: str
     """``"knock"``, ``"gin"``, ``"big gin"`` or ``"void"``."""
     points: tuple[int, int]
+    """Points each seat scores for the hand."""
     knocker: int | None = None
+    """The seat that knocked or went gin (``None`` for a void hand)."""
     knock_card: Card | None = None
+    """The card discarded face down with the knock, if any."""
     knocker_melds: tuple[tuple[Card, ...], ...] = ()
+    """The knocker's melds as laid."""
     knocker_deadwood_cards: tuple[Card, ...] = ()
+    """The knocker's unmelded cards."""
     knocker_deadwood: int = 0
+    """The value of the knocker's deadwood."""
     defender_melds: tuple[tuple[Card, ...], ...] = ()
+    """The defender's own melds."""
     layoffs: tuple[tuple[Card, int], ...] = ()
     """(card, index into ``knocker_melds``) in the order laid off."""
     defender_deadwood_cards: tuple[Card, ...] = ()
+    """The defender's cards left unmelded after the layoffs."""
     defender_deadwood: int = 0
+    """The value of the defender's deadwood after the layoffs."""
     defender_deadwood_no_layoffs: int = 0
+    """The defender's least deadwood before laying off (what it would have been without layoffs)."""
     result: str = ""
     """``"knock"``, ``"undercut"``, ``"tie"`` (no score), ``"gin"``, ``"big gin"``, ``"void"``."""
     doubled: bool = False
+    """The score was doubled (Oklahoma: the first upcard was a spade)."""
     void_reason: str = ""
+    """Why a void hand scored nothing (empty otherwise)."""
     winner: int | None = None
+    """The seat that scored, ``None`` for a tie or a void hand."""
 
 
 def _pretty_melds(melds: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:

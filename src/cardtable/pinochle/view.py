@@ -31,10 +31,15 @@ class PinochleView:
     """One seat's observation. Cards are :class:`~cardtable.cards.PinochleCard` values."""
 
     seat: int
+    """The seat this view belongs to."""
     dealer: int
+    """The seat that dealt this hand."""
     phase: str
+    """The hand's phase (:mod:`cardtable.pinochle.phases`)."""
     stage: int
+    """1 while the stock lasts, else 2."""
     current_player: int
+    """The seat to act, or :data:`~cardtable.core.CHANCE` / :data:`~cardtable.core.TERMINAL`."""
     trump: int
     """The trump suit (0..3 = ♠ ♥ ♦ ♣), -1 before the turn-up."""
     trump_card: PinochleCard | None
@@ -44,6 +49,7 @@ class PinochleView:
     melded: Cards
     """This seat's cards on the table."""
     opponent_melded: Cards
+    """The opponent's cards on the table."""
     opponent_known: Cards
     """Concealed cards of the opponent that are public (a former trump card taken by exchange or last draw)."""
     opponent_hand_size: int
@@ -51,17 +57,23 @@ class PinochleView:
     stock_size: int
     """Face-down cards in the stock (the trump card not included)."""
     leader: int
+    """The seat that leads (or led) the current trick."""
     lead: PinochleCard | None
+    """The card led to the current trick, ``None`` before the lead."""
     tricks: tuple[tuple[int, PinochleCard, PinochleCard, int], ...]
     """Completed tricks seen by this view: (leader, led card, followed card, winner)."""
     won: tuple[Cards, Cards]
+    """The cards each seat has won in tricks."""
     records: tuple[tuple[PinochleCard, tuple[str, ...]], ...]
     """Every physical card that has scored in a meld, with the kinds it scored in (6.3.3)."""
     dix_scored: Cards
+    """The dixes (trump nines) that have scored their 10 points."""
     melds: tuple[tuple[int, str, Cards, int], ...]
     """Melds made this hand: (seat, kind, cards, points)."""
     meld_points: tuple[int, int]
+    """Meld and dix points of each seat so far this hand."""
     breakdown: tuple[dict[str, int], dict[str, int]]
+    """Per seat, those points by what scored them (meld kind or dix)."""
     events: tuple[str, ...]
     """The action history from this seat's side (hidden cards written ``?``)."""
     opponent_hand: Cards | None
