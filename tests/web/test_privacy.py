@@ -192,3 +192,19 @@ def test_the_web_layer_queries_only_through_the_store() -> None:
     web = Path(persistence.__file__).parent
     users = [p.name for p in sorted(web.glob("*.py")) if ".engine" in p.read_text(encoding="utf-8")]
     assert users == []
+
+
+def test_a_garbled_seats_header_proves_nothing_and_breaks_nothing(db: str) -> None:
+    with app(db) as client:
+        manager = client.app.state.manager
+        private, tokens = finished_table(manager, public=False, seed=3)
+        uid = manager.store.game_info(private.game_id).uid
+        for junk in ("x" * 4000, ",,,:::", f"{private.id}", f"{private.id}:", f"{private.id}:short",
+                     f"../{private.id}:{tokens[0]}", f"{private.id}:{tokens[0][:-1]}", ("é:ü" * 10).encode()):
+            r = client.get("/api/finished", headers={SEATS: junk})
+            assert r.status_code == 200 and r.json()["games"] == [], junk
+            assert client.get(f"/api/replay/{uid}", headers={SEATS: junk}).status_code == 404
+            assert client.get("/api/stats", headers={SEATS: junk}).json()["games"] == []
+        many = ",".join(f"{secrets.token_hex(8)}:{secrets.token_urlsafe(24)}" for _ in range(80))
+        assert client.get("/api/finished", headers={SEATS: f"{many},{private.id}:{tokens[0]}"}).json()["games"] == []
+        assert len(client.get("/api/finished", headers={SEATS: f"{private.id}:{tokens[0]},{many}"}).json()["games"]) == 1

@@ -39,13 +39,13 @@ MAX_SEATS = 60
 def parse_seats(raw: str | None) -> dict[str, list[str]]:
     """Table id -> tokens, from the header's value (at most :data:`MAX_SEATS`; malformed pairs prove nothing).
 
-    >>> parse_seats("ab12:tok-en_123, bad, :x, ab12:other12")
-    {'ab12': ['tok-en_123', 'other12']}
+    >>> parse_seats("ab12:tok-en_123, bad, :x, ab12:short, ab12:other123")
+    {'ab12': ['tok-en_123', 'other123']}
     """
     claims: dict[str, list[str]] = {}
     for pair in (raw or "").split(",")[:MAX_SEATS]:
         table_id, _, token = pair.strip().partition(":")
-        if table_id.isalnum() and len(table_id) <= 32 and 8 <= len(token) <= 200:
+        if table_id.isascii() and table_id.isalnum() and len(table_id) <= 32 and 8 <= len(token) <= 200:
             claims.setdefault(table_id, []).append(token)
     return claims
 
