@@ -39,11 +39,22 @@ __all__ = [
     "sort_by_rank",
 ]
 
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+SPADES = 0
+"""The suit number of spades (suits sort ♠ ♥ ♦ ♣)."""
+HEARTS = 1
+"""The suit number of hearts."""
+DIAMONDS = 2
+"""The suit number of diamonds."""
+CLUBS = 3
+"""The suit number of clubs."""
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
+"""The four suit numbers in order."""
 SUIT_LETTERS = "SHDC"
+"""Each suit's letter in notation, by suit number."""
 SUIT_SYMBOLS = "♠♥♦♣"
+"""Each suit's symbol, by suit number."""
 RANK_LETTERS = "A23456789TJQK"  # index = rank - 1
+"""Each rank's letter in notation (``T`` for 10), at index ``rank - 1``."""
 _RANK_PRETTY = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 _RANK_PARSE = {letter: i + 1 for i, letter in enumerate(RANK_LETTERS)}
@@ -63,9 +74,13 @@ class Card:
 
     __slots__ = ("bit", "index", "rank", "suit")
     rank: int
+    """1 (ace) to 13 (king)."""
     suit: int
+    """0..3: :data:`SPADES`, :data:`HEARTS`, :data:`DIAMONDS`, :data:`CLUBS`."""
     index: int
+    """``suit * 13 + rank - 1`` (0..51)."""
     bit: int
+    """``1 << index``: the card in a bitmask."""
 
     _all: list[Card] = []
 
@@ -123,6 +138,7 @@ class Card:
 
     @property
     def is_court(self) -> bool:
+        """Whether the card is a jack, queen or king."""
         return self.rank > 10
 
     def pretty(self) -> str:
@@ -165,8 +181,11 @@ class PinochleCard:
 
     __slots__ = ("card", "copy", "index")
     card: Card
+    """The card it is a copy of."""
     copy: int
+    """0 for copy ``a``, 1 for copy ``b``."""
     index: int
+    """``card.index * 2 + copy`` (0..103)."""
 
     _all: dict[int, PinochleCard] = {}
 
@@ -210,13 +229,16 @@ class PinochleCard:
 
     @property
     def rank(self) -> int:
+        """The card's rank (1 ace .. 13 king)."""
         return self.card.rank
 
     @property
     def suit(self) -> int:
+        """The card's suit number."""
         return self.card.suit
 
     def pretty(self) -> str:
+        """Display form with a suit symbol and the copy letter, e.g. ``10♦a``."""
         return self.card.pretty() + "ab"[self.copy]
 
     def __str__(self) -> str:
@@ -262,6 +284,7 @@ def format_cards(cards: Iterable[Card | PinochleCard], pretty: bool = False) -> 
 
 
 def cards_to_mask(cards: Iterable[Card]) -> int:
+    """The bitmask of ``cards`` (each card's :attr:`~Card.bit`)."""
     mask = 0
     for card in cards:
         mask |= card.bit

@@ -101,6 +101,7 @@ class RulesBase:
     """Base of every game's frozen rules config (see :func:`rules_config`)."""
 
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {"standard": {}}
+    """Each preset's name and the options it changes from the defaults."""
 
     @classmethod
     def preset(cls: type[T], name: str = "standard", **overrides: Any) -> T:
@@ -113,10 +114,12 @@ class RulesBase:
 
     @classmethod
     def presets(cls) -> tuple[str, ...]:
+        """The preset names, ``standard`` first."""
         return tuple(cls.PRESETS)
 
     @classmethod
     def options(cls) -> tuple[str, ...]:
+        """The option names, in declaration order."""
         return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
 
     @classmethod
@@ -127,9 +130,11 @@ class RulesBase:
         return cls(**dict(data))
 
     def to_dict(self) -> dict[str, Any]:
+        """Every option and its value (the class reads it back: ``cls(**d)``)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
     def replace(self: T, **changes: Any) -> T:
+        """A copy with ``changes`` applied (validated like a new config)."""
         return type(self)(**{**self.to_dict(), **changes})
 
     def preset_name(self) -> str | None:
@@ -140,6 +145,7 @@ class RulesBase:
         return None
 
     def describe(self) -> str:
+        """The preset's name, or ``standard + option=value, ...`` naming the options that differ."""
         name = self.preset_name()
         if name is not None:
             return name

@@ -80,25 +80,41 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.num_players = n
         self.dealer = dealer
+        """The seat that deals this hand."""
         self.phase = DEALING
+        """The hand's phase (dealing, play or over)."""
         self.turn = (dealer + 1) % n
+        """The seat whose turn it is (chance steps aside)."""
         self.hands = [0] * n
+        """Each seat's cards as a bitmask."""
         self.loose = 0
+        """The loose cards on the table, as a bitmask."""
         self.builds: tuple[Build, ...] = ()
+        """The builds on the table."""
         self.pack = FULL
+        """The cards not dealt yet, as a bitmask."""
         self.deal_number = 1
+        """Which deal of the hand is being played, from 1."""
         self.dealt = 0
+        """Cards dealt so far in the current deal."""
         self.last_deal = self.rules.num_deals == 1
+        """Whether the current deal is the hand's last."""
         sides = self.rules.num_sides
         self.captured = [0] * sides
+        """Each side's captured cards, as a bitmask."""
         self.sweeps = [0] * sides
+        """Each side's sweeps."""
         self.last_capturer: int | None = None
+        """The seat that captured last, ``None`` before any capture."""
         self.history: list[CasinoAction] = []
         self.log: list[tuple[str, int, CasinoAction | None, object]] = []
         """Public events ``(kind, seat, action, extra)``, formatted per viewer by :meth:`events`."""
         self.points = [0] * sides
+        """Points each side scored in the hand (set when it ends)."""
         self.scores: tuple[SideScore, ...] | None = None
+        """Each side's scoring breakdown once the hand is over."""
         self.residue = 0
+        """The cards left on the table at the end (they go to the last capturer's side), as a bitmask."""
         self._legal: list[CasinoAction] | None = None
         self._legal_index: dict[CasinoAction, CasinoAction] | None = None
         self._moves: MoveSet | None = None
@@ -111,9 +127,11 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         return CHANCE if phase == DEALING else TERMINAL
 
     def side_of(self, seat: int) -> int:
+        """The scoring side ``seat`` plays for."""
         return self.rules.side_of(seat)
 
     def hand(self, seat: int) -> list[Card]:
+        """``seat``'s cards in index order (by suit, then rank)."""
         return mask_to_cards(self.hands[seat])
 
     @property
@@ -123,9 +141,11 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     @property
     def pack_size(self) -> int:
+        """How many cards are left in the pack."""
         return self.pack.bit_count()
 
     def controlled_by(self, seat: int) -> list[Build]:
+        """The builds ``seat`` controls."""
         return [b for b in self.builds if b.controller == seat]
 
     # --- legal actions ------------------------------------------------------------------------
@@ -583,6 +603,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
 
     @classmethod
     def from_fields(cls, rules: CasinoRules, fields: dict[str, str]) -> CasinoState:
+        """The position of parsed position ``fields`` under ``rules`` (:meth:`~cardtable.core.Game.from_position` parses the text)."""
         return state_from_fields(rules, fields, cls)
 
     # --- helpers for checks -------------------------------------------------------------------

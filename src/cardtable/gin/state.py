@@ -105,26 +105,46 @@ class GinState(GameState[GinRules, GinAction, GinView]):
             raise ValueError("dealer must be 0 or 1")
         self.rules = rules if rules is not None else GinRules()
         self.dealer = dealer
+        """The seat that deals this hand."""
         self.phase = DEALING
+        """The hand's phase (:mod:`cardtable.gin.phases`)."""
         self.turn = 1 - dealer
+        """The seat whose turn it is (chance steps aside)."""
         self.hands = [0, 0]
+        """Each seat's cards as a bitmask."""
         self.known = [0, 0]
+        """Per seat, the cards of its hand the opponent knows (taken from the discard pile), as a bitmask."""
         self.discard: list[Card] = []
+        """The discard pile, bottom to top."""
         self.stock = FULL
+        """The cards not dealt or drawn yet, as a bitmask."""
         self.stock_size = 52
+        """How many cards :attr:`stock` holds."""
         self.dealt = 0
+        """How many cards of the deal (20 and the first upcard) have been dealt."""
         self.first_upcard: Card | None = None
+        """The hand's first upcard, once it is turned."""
         self.knock_limit = self.rules.knock_limit
+        """The most deadwood a knock may leave in this hand (Oklahoma: set by the first upcard)."""
         self.taken: Card | None = None
+        """The card just taken from the discard pile this turn, else ``None``."""
         self.offer_take = False
+        """Whether the card just taken was the first upcard (taken on the offer)."""
         self.draws = 0
+        """Upcard takes in normal turns so far (``rules.max_discard_draws`` of them void the hand)."""
         self.returned: Card | None = None
+        """A taken card discarded straight back (``discard_taken_card``); the same card again voids the hand."""
         self.decisions: list[tuple[int, str]] = []
+        """``(seat, "take" or "pass")`` for each decision on the first upcard."""
         self.history: list[GinAction] = []
         self.actors: list[int] = []
+        """For each action of :attr:`history`, the seat that made it (a dealt card: the seat dealt to; the first upcard: -1)."""
         self.points = [0, 0]
+        """Points each seat scored in the hand (set when it ends)."""
         self.showdown: Showdown | None = None
+        """How the hand ended and was scored, once it is over."""
         self.knock_card: Card | None = None
+        """The card discarded face down with a knock, if any."""
         self._legal: list[GinAction] | None = None
         self._event_cache: list[tuple[int, tuple[str, ...]]] = [(0, ()), (0, ())]
 
@@ -138,9 +158,11 @@ class GinState(GameState[GinRules, GinAction, GinView]):
 
     @property
     def nondealer(self) -> int:
+        """The seat that does not deal."""
         return 1 - self.dealer
 
     def hand(self, seat: int) -> list[Card]:
+        """``seat``'s cards in index order (by suit, then rank)."""
         return mask_to_cards(self.hands[seat])
 
     # --- legal actions ----------------------------------------------------------------------

@@ -24,7 +24,7 @@ class GinView:
     current_player: int
     """The seat to act, or :data:`~cardtable.core.CHANCE` / :data:`~cardtable.core.TERMINAL`."""
     hand: tuple[Card, ...]
-    """This seat's cards, sorted."""
+    """This seat's cards in index order (by suit, then rank)."""
     opponent_hand_size: int
     """How many cards the opponent holds."""
     opponent_known: tuple[Card, ...]

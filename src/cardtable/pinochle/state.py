@@ -69,30 +69,54 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
             raise ValueError("dealer must be 0 or 1")
         self.rules = rules if rules is not None else PinochleRules()
         self.dealer = dealer
+        """The seat that deals this hand."""
         self.totals = totals
+        """The game totals of both seats before this hand."""
         self.phase = DEALING
+        """The hand's phase (:mod:`cardtable.pinochle.phases`)."""
         self.dealt = 0
+        """How many cards have been dealt (24 make the deal)."""
         self.leader = 1 - dealer
+        """The seat that leads (or led) the current trick."""
         self.lead = -1
+        """The card led to the trick in progress (an index), else -1."""
         self.concealed = [0, 0]
+        """Each seat's cards in hand, as a mask of physical-card indices."""
         self.melded = [0, 0]
+        """Each seat's cards on the table (melded), as a mask."""
         self.won = [0, 0]
+        """Each seat's won tricks' cards, as a mask."""
         self.known = [0, 0]
+        """Per seat, its concealed cards the opponent knows (a former trump card), as a mask."""
         self.stock = FULL
+        """The face-down cards not dealt or drawn yet, as a mask."""
         self.trump = -1
+        """The trump suit (0..3), -1 before the turn-up."""
         self.trump_card = -1
+        """The turned-up card under the stock (an index), -1 once taken."""
         self.scored: tuple[int, ...] = EMPTY_RECORD
+        """Per meld kind, the cards that have scored in it (masks)."""
         self.dix_scored = 0
+        """The dixes that have scored, as a mask."""
         self.breakdown: list[dict[str, int]] = [{}, {}]
+        """Per seat, meld and dix points by what scored them."""
         self.ntricks = 0
+        """Tricks completed so far."""
         self.trick_log: list[tuple[int, int, int, int]] = []
+        """Each completed trick: ``(leader, led card, followed card, winner)``."""
         self.meld_log: list[tuple[int, int, int]] = []
+        """Each meld made: ``(seat, kind, cards mask)``."""
         self.declarer = -1
+        """The seat that declared out, else -1."""
         self.last_winner = -1
+        """The winner of the latest trick, -1 before the first."""
         self.counters = [0, 0]
+        """Counter points each seat took in tricks (set when the hand is counted)."""
         self.points = [0, 0]
+        """The hand's score per seat: meld plus counters (set when the hand ends)."""
         self.history: list[PinochleAction] = []
         self.actors: list[int] = []
+        """For each action of :attr:`history`, the seat that made it (a dealt or drawn card: the seat it went to; the turn-up: -1)."""
         self._legal: list[PinochleAction] | None = None
 
     # --- whose turn -----------------------------------------------------------------------
