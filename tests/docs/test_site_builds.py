@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from docs_support import ROOT
+from docs_support import ROOT, load_hook
 
 
 def _build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +109,13 @@ def test_every_library_module_is_in_the_api_reference() -> None:
     # a package is documented by its own line or by its modules' lines
     missing = sorted(m for m in modules - listed - NOT_API if not any(x.startswith(m + ".") for x in listed))
     assert not missing, f"add these modules to a page of docs/api/ (a '::: module' line): {missing}"
+
+
+def test_the_site_shows_the_package_version(site: Path) -> None:
+    """The version in pyproject.toml (issue 21, item 4) is in every page's title bar and footer."""
+    version = load_hook("version").project_version()
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", version)
+    for page in ("index.html", "api/core.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert f"cardtable {version}" in html, page
+        assert html.count(version) >= 2, page  # the header and the footer
