@@ -55,6 +55,7 @@ POSITION_FIELDS = (
     "captured0", "captured1", "captured2", "captured3",
     "pack", "last_capturer", "sweeps", "dealt", "residue",
 )
+"""The fields of a position, in the order they are written."""
 FULL = (1 << 52) - 1
 
 S = TypeVar("S", bound=HandState)

@@ -45,8 +45,12 @@ class GinAction:
     __slots__ = ("_key", "_text", "card", "kind", "melds")
 
     kind: str
+    """The notation verb: ``deal``, ``drawn``, ``take``, ``pass``, ``draw``, ``discard``, ``knock``,
+    ``big gin``, ``take knock`` or ``arrange``."""
     card: Card | None
+    """The card of ``deal``, ``drawn``, ``discard`` and ``knock``, else ``None``."""
     melds: tuple[int, ...]
+    """The melds of ``arrange`` as bitmasks, sorted; else ``()``."""
 
     def __init__(self, kind: str, card: Card | None = None, melds: tuple[int, ...] = ()) -> None:
         if kind not in _KINDS:
@@ -66,6 +70,7 @@ class GinAction:
 
     @property
     def is_chance(self) -> bool:
+        """Whether chance makes this action (a dealt or drawn card)."""
         return self.kind in ("deal", "drawn")
 
     def __eq__(self, other: object) -> bool:
@@ -81,6 +86,7 @@ class GinAction:
         return f"GinAction({self._text!r})"
 
     def pretty(self) -> str:
+        """The notation with suit symbols, e.g. ``discard 7♥``."""
         if self.kind == "arrange":
             return "arrange " + "  ".join(
                 "".join(c.pretty() for c in _meld_order(m)) for m in self.melds
@@ -98,15 +104,25 @@ def _meld_order(meld: int) -> list[Card]:
 
 
 DEAL = tuple(GinAction("deal", Card.from_index(i)) for i in range(52))
+"""``deal <card>`` for each card, by card index."""
 DRAWN = tuple(GinAction("drawn", Card.from_index(i)) for i in range(52))
+"""``drawn <card>`` for each card, by card index."""
 DISCARD = tuple(GinAction("discard", Card.from_index(i)) for i in range(52))
+"""``discard <card>`` for each card, by card index."""
 KNOCK = tuple(GinAction("knock", Card.from_index(i)) for i in range(52))
+"""``knock <card>`` for each card, by card index."""
 TAKE = GinAction("take")
+"""Take the upcard."""
 PASS = GinAction("pass")
+"""Decline the first upcard, or pass at the wall."""
 DRAW = GinAction("draw")
+"""Draw from the stock."""
 BIG_GIN = GinAction("big gin")
+"""Declare big gin."""
 TAKE_KNOCK = GinAction("take knock")
+"""At the wall: take the upcard in order to knock."""
 
 
 def arrange(melds: tuple[int, ...]) -> GinAction:
+    """The knocker's ``arrange`` action showing ``melds`` (bitmasks)."""
     return GinAction("arrange", None, melds)

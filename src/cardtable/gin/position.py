@@ -60,6 +60,7 @@ POSITION_FIELDS = (
     "dealer", "phase", "turn", "hand0", "hand1", "discard", "known0", "known1",
     "taken", "upcard", "limit", "draws", "returned", "offer", "knock", "outcome", "melds", "void",
 )
+"""The fields of a position, in the order they are written."""
 _OUTCOMES = ("knock", "gin", "big gin", "void")
 
 S = TypeVar("S", bound=HandState)

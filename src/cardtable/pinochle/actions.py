@@ -43,6 +43,7 @@ __all__ = [
 
 _CARD_KINDS = ("deal", "turnup", "draw", "play", "exchange")
 CHANCE_KINDS = ("deal", "turnup", "draw")
+"""The kinds of action chance makes."""
 _KINDS = (*_CARD_KINDS, "no exchange", "meld", "no meld", "declare out")
 
 
@@ -52,9 +53,14 @@ class PinochleAction:
     __slots__ = ("_hash", "_key", "_text", "card", "cards", "kind", "meld")
 
     kind: str
+    """The notation verb (``deal``, ``turnup``, ``draw``, ``play``, ``exchange``, ``no exchange``,
+    ``meld``, ``no meld``, ``declare out``)."""
     card: int
+    """The physical card index (0..47) of a card action, else -1."""
     meld: int
+    """The meld kind (index into :data:`~cardtable.pinochle.melds.KIND_NAMES`) of ``meld``, else -1."""
     cards: int
+    """The meld's physical cards as a mask, else 0."""
 
     def __init__(self, kind: str, card: int = -1, meld: int = -1, cards: int = 0) -> None:
         if kind not in _KINDS:
@@ -74,6 +80,7 @@ class PinochleAction:
 
     @property
     def is_chance(self) -> bool:
+        """Whether chance makes this action (a dealt, turned-up or drawn card)."""
         return self.kind in CHANCE_KINDS
 
     @property
@@ -83,10 +90,12 @@ class PinochleAction:
 
     @property
     def meld_cards(self) -> tuple[PinochleCard, ...]:
+        """The meld's physical cards (empty for other actions)."""
         return tuple(CARDS[i] for i in iter_bits(self.cards))
 
     @property
     def meld_name(self) -> str | None:
+        """The meld kind's notation name (e.g. ``pinochle``), ``None`` for other actions."""
         return KIND_NAMES[self.meld] if self.meld >= 0 else None
 
     def __eq__(self, other: object) -> bool:
@@ -111,14 +120,23 @@ class PinochleAction:
 
 
 DEAL = tuple(PinochleAction("deal", i) for i in range(48))
+"""``deal <card>`` for each physical card, by index."""
 TURNUP = tuple(PinochleAction("turnup", i) for i in range(48))
+"""``turnup <card>`` for each physical card, by index."""
 DRAW = tuple(PinochleAction("draw", i) for i in range(48))
+"""``draw <card>`` for each physical card, by index."""
 PLAY = tuple(PinochleAction("play", i) for i in range(48))
+"""``play <card>`` for each physical card, by index."""
 EXCHANGE = tuple(PinochleAction("exchange", i) for i in range(48))
+"""``exchange <card>`` (a dix) for each physical card, by index."""
 NO_EXCHANGE = PinochleAction("no exchange")
+"""Decline the exchange."""
 NO_MELD = PinochleAction("no meld")
+"""Decline to meld."""
 DECLARE_OUT = PinochleAction("declare out")
+"""Claim the game (option ``declare_out``)."""
 CARD_TABLES = {"deal": DEAL, "turnup": TURNUP, "draw": DRAW, "play": PLAY, "exchange": EXCHANGE}
+"""Each card action's kind and its table of actions by card index."""
 
 _MELDS: dict[tuple[int, int], PinochleAction] = {}
 

@@ -46,21 +46,36 @@ __all__ = [
     "card_name",
 ]
 
-ACE, TEN, KING, QUEEN, JACK, NINE = range(6)
+ACE = 0
+"""Trick-rank order of the ace (the highest)."""
+TEN = 1
+"""Trick-rank order of the ten."""
+KING = 2
+"""Trick-rank order of the king."""
+QUEEN = 3
+"""Trick-rank order of the queen."""
+JACK = 4
+"""Trick-rank order of the jack."""
+NINE = 5
+"""Trick-rank order of the nine (the lowest)."""
 RANKS = (1, 10, 13, 12, 11, 9)
 """``Card.rank`` of each trick-rank order A, 10, K, Q, J, 9."""
 
 CARDS: tuple[PinochleCard, ...] = tuple(
     PinochleCard(Card(RANKS[order], suit), copy) for suit in range(4) for order in range(6) for copy in (0, 1)
 )
+"""The 48 physical cards, by index."""
 _INDEX = {card.index: i for i, card in enumerate(CARDS)}
 _TEXT = tuple(str(c) for c in CARDS)
 _NAMES = tuple(c.card.pretty() for c in CARDS)
 FULL = (1 << 48) - 1
+"""The mask of all 48 cards."""
 EVEN = int("01" * 24, 2)
 """The ``a`` copy of every card."""
 SUIT_MASKS = tuple(0xFFF << (12 * s) for s in range(4))
+"""The mask of each suit's 12 cards, by suit number."""
 RANK_MASKS = tuple(sum(3 << (12 * s + 2 * o) for s in range(4)) for o in range(6))
+"""The mask of each rank's 8 cards, by trick-rank order."""
 
 COUNTING: dict[str, tuple[int, ...]] = {
     "simple": (10, 10, 5, 5, 0, 0),
@@ -77,10 +92,12 @@ def card_points(counting: str) -> tuple[int, ...]:
 
 
 def suit_of(i: int) -> int:
+    """The suit number of card index ``i``."""
     return i // 12
 
 
 def order_of(i: int) -> int:
+    """The trick-rank order of card index ``i`` (0 ace .. 5 nine)."""
     return (i % 12) >> 1
 
 
@@ -91,6 +108,7 @@ def higher_mask(i: int) -> int:
 
 
 def index_of(card: PinochleCard) -> int:
+    """The index (0..47) of a physical card in this module's order."""
     return _INDEX[card.index]
 
 
@@ -103,6 +121,7 @@ def mask_of(cards: Iterable[PinochleCard]) -> int:
 
 
 def card_text(i: int) -> str:
+    """The notation of card index ``i``, e.g. ``QSb``."""
     return _TEXT[i]
 
 

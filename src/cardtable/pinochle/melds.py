@@ -39,13 +39,35 @@ __all__ = [
     "is_meld_shape",
 ]
 
-RUN, ROYAL, MARRIAGE, DIX, ACES, KINGS, QUEENS, JACKS, PINOCHLE, DOUBLE = range(10)
+RUN = 0
+"""Meld kind: the run (A 10 K Q J of trumps)."""
+ROYAL = 1
+"""Meld kind: the royal marriage (K Q of trumps)."""
+MARRIAGE = 2
+"""Meld kind: a marriage (K Q of another suit)."""
+DIX = 3
+"""Meld kind: the dix (the nine of trumps)."""
+ACES = 4
+"""Meld kind: aces around (one ace of each suit)."""
+KINGS = 5
+"""Meld kind: kings around."""
+QUEENS = 6
+"""Meld kind: queens around."""
+JACKS = 7
+"""Meld kind: jacks around."""
+PINOCHLE = 8
+"""Meld kind: pinochle (Q♠ J♦)."""
+DOUBLE = 9
+"""Meld kind: double pinochle (both Q♠ and both J♦; only with ``double_pinochle_300``)."""
 KINDS = tuple(range(10))
+"""Every meld kind, in order."""
 KIND_NAMES = (
     "run", "royal-marriage", "marriage", "dix", "aces-around", "kings-around",
     "queens-around", "jacks-around", "pinochle", "double-pinochle",
 )
+"""Each kind's name in notation, by kind."""
 KIND_POINTS = (150, 40, 20, 10, 100, 80, 60, 40, 40, 300)
+"""Each kind's points, by kind."""
 EMPTY_RECORD: tuple[int, ...] = (0,) * 10
 """No card has scored in any kind."""
 

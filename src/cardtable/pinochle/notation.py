@@ -28,6 +28,7 @@ _HINT = "try: play QSa, exchange 9Ca, no exchange, meld pinochle QSa JDb, no mel
 
 
 def normalize(text: str) -> str:
+    """``text`` as notation is matched: lower case, single spaces, ``10`` as ``t``, suit symbols as letters."""
     s = text.strip().lower().replace("10", "t").replace(",", " ")
     for sym, letter in _SYMBOLS:
         s = s.replace(sym, letter)

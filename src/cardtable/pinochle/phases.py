@@ -18,7 +18,10 @@ DRAW_WINNER = "draw-winner"
 DRAW_LOSER = "draw-loser"
 """Chance: the trick loser draws from the stock."""
 OVER = "over"
+"""The hand is over."""
 PHASES = (DEALING, PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER, OVER)
+"""Every phase."""
 CHANCE_PHASES = (DEALING, DRAW_WINNER, DRAW_LOSER)
+"""The phases whose next step is chance."""
 DIX_KEYS = ("dix-turnup", "dix-exchange", "dix-played")
 """Breakdown keys of dix points other than the shown meld ``dix``."""

@@ -59,6 +59,7 @@ POSITION_FIELDS = (
     "hand0", "melded0", "won0", "hand1", "melded1", "won1", "stock", "records", "dix",
     "points0", "points1", "known0", "known1", "totals", "declarer",
 )
+"""The fields of a position, in the order they are written."""
 
 _PHASES = (DEALING, PLAY_PHASE, EXCHANGE_PHASE, MELD_PHASE, DRAW_WINNER, DRAW_LOSER, OVER)
 
