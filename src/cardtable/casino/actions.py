@@ -54,12 +54,19 @@ class CasinoAction:
     __slots__ = ("_hash", "_key", "_text", "builds", "card", "full_refs", "kind", "last", "loose", "value")
 
     kind: str
+    """``deal``, ``trail``, ``capture`` or ``build``."""
     card: Card
+    """The dealt or played card."""
     value: int
+    """The announced build value (a capture: the played card's value; 0 for deal and trail)."""
     loose: int
+    """The loose table cards used, as a bitmask."""
     builds: tuple[tuple[int, int], ...]
+    """The builds used, as ``(value, cards mask)`` pairs."""
     last: bool
+    """A deal's card is the first of the final deal (written ``last``)."""
     full_refs: bool
+    """Build references name their cards (``[8:5C,3D]``), as ``allow_duplicate_value_builds`` needs."""
 
     def __init__(
         self,
@@ -94,10 +101,12 @@ class CasinoAction:
 
     @property
     def builds_mask(self) -> int:
+        """The cards of every build used, as one bitmask."""
         return self._key[4]
 
     @property
     def is_chance(self) -> bool:
+        """Whether chance makes this action (a dealt card)."""
         return self.kind == "deal"
 
     @property
@@ -173,15 +182,20 @@ def format_ref(value: int, mask: int, full: bool, fmt: Callable[[Card], str] = s
 
 
 DEAL = tuple(CasinoAction("deal", Card.from_index(i)) for i in range(52))
+"""``deal <card>`` for each card, by card index."""
 DEAL_LAST = tuple(CasinoAction("deal", Card.from_index(i), last=True) for i in range(52))
+"""``deal <card> last`` (the first card of the final deal) for each card, by card index."""
 TRAIL = tuple(CasinoAction("trail", Card.from_index(i)) for i in range(52))
+"""``<card> trail`` for each card, by card index."""
 
 
 def capture(card: Card, loose: int, builds: tuple[tuple[int, int], ...] = (), full_refs: bool = False) -> CasinoAction:
+    """The capture with ``card`` of the ``loose`` cards (bitmask) and ``builds`` (``(value, mask)`` pairs)."""
     return CasinoAction("capture", card, VALUE[card.index], loose, builds, full_refs=full_refs)
 
 
 def build(
     card: Card, value: int, loose: int, builds: tuple[tuple[int, int], ...] = (), full_refs: bool = False
 ) -> CasinoAction:
+    """The build of ``value`` with ``card``, the ``loose`` cards (bitmask) and ``builds`` (``(value, mask)`` pairs)."""
     return CasinoAction("build", card, value, loose, builds, full_refs=full_refs)

@@ -23,21 +23,26 @@ class Build:
     """A build (section 4.2). ``groups`` is cosmetic for a multiple build (4.6)."""
 
     value: int
+    """The build's value (at most 10): the value a card captures it with."""
     cards: int
     """Bitmask of its cards."""
     groups: tuple[int, ...]
     """Bitmasks of its groups, each worth :attr:`value`, in display order."""
     controller: int
+    """The seat that controls the build."""
 
     @property
     def kind(self) -> str:
+        """``single`` (one group) or ``multiple``."""
         return "single" if len(self.groups) == 1 else "multiple"
 
     @property
     def is_single(self) -> bool:
+        """Whether the build is one group."""
         return len(self.groups) == 1
 
     def card_list(self) -> list[Card]:
+        """Its cards, group by group in display order."""
         return [Card.from_index(i) for g in self.groups for i in _group_order(g)]
 
     def __str__(self) -> str:
@@ -45,6 +50,7 @@ class Build:
         return f"[{self.kind} {self.value} @{self.controller}: {body}]"
 
     def pretty(self) -> str:
+        """The build with suit symbols, e.g. ``[single 8: 5♣+3♦]``."""
         body = " | ".join("+".join(Card.from_index(i).pretty() for i in _group_order(g)) for g in self.groups)
         return f"[{self.kind} {self.value}: {body}]"
 
@@ -72,6 +78,7 @@ def _group_order(group: int) -> list[int]:
 
 
 def format_group(group: int) -> str:
+    """A group (bitmask) in notation, its cards joined by ``+`` from high to low."""
     return "+".join(str(Card.from_index(i)) for i in _group_order(group))
 
 

@@ -30,6 +30,7 @@ _TRAIL_WORDS = ("trail", "t", "trails")
 
 
 def normalize(text: str) -> str:
+    """``text`` as notation is matched: lower case, single spaces, ``10`` as ``t``, suit symbols as letters."""
     s = text.strip().lower().replace("10", "t")
     for sym, letter in _SYMBOLS:
         s = s.replace(sym, letter)
@@ -41,12 +42,17 @@ class Parsed:
     """Notation read without a position: build references are still unresolved."""
 
     kind: str
+    """``deal``, ``trail``, ``capture`` or ``build``."""
     card: Card
+    """The dealt or played card."""
     value: int = 0
+    """The announced build value (a capture: the card's value)."""
     loose: int = 0
+    """The loose cards named, as a bitmask."""
     refs: tuple[tuple[int | None, int | None], ...] = ()
     """(value or None, cards mask or None) per referenced build."""
     last: bool = False
+    """A deal written with ``last`` (the first card of the final deal)."""
 
 
 def _card(tok: str) -> Card:

@@ -56,11 +56,14 @@ class CasinoRules(RulesBase):
 
     @property
     def num_sides(self) -> int:
+        """Scoring sides: 2 in a partnership game, else one per player."""
         return 2 if self.partnership_game else self.num_players
 
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for (partners sit opposite: seats 0 and 2, 1 and 3)."""
         return seat % 2 if self.partnership_game else seat
 
     @property
     def num_deals(self) -> int:
+        """How many deals empty the pack for this number of players."""
         return DEALS_PER_HAND[self.num_players]

@@ -24,7 +24,9 @@ __all__ = [
 VALUE: tuple[int, ...] = tuple(c.value if not c.is_court else 0 for c in (Card.from_index(i) for i in range(52)))
 """Value of each card index: A = 1 ... 10 = 10; J, Q, K = 0 (no value)."""
 NUMERALS = sum(1 << i for i in range(52) if VALUE[i])
+"""The mask of the numeral cards (ace to 10), which have a value."""
 COURTS = ((1 << 52) - 1) & ~NUMERALS
+"""The mask of the court cards (J, Q, K), which have none."""
 RANK_MASK: tuple[int, ...] = (0,) + tuple(sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(1, 14))
 """Index = rank (1..13): the four cards of that rank (index 0 unused)."""
 VALUE_MASK = RANK_MASK[:11]
@@ -72,6 +74,7 @@ class LooseTables:
 
     def __init__(self, loose: int) -> None:
         self.loose = loose
+        """The loose cards the tables are of, as a bitmask."""
         sums: list[list[int]] = [[] for _ in range(11)]
         subsets = [(0, 0)]
         for i in bits(loose & NUMERALS):
@@ -81,6 +84,7 @@ class LooseTables:
                 sums[t].append(m)
             subsets += grown
         self.sums = tuple(tuple(s) for s in sums)
+        """Index = value (1..10): every non-empty subset (a mask) of the loose numerals worth it."""
         self._parts: list[tuple[int, ...] | None] = [None] * 11
 
     def partitionable(self, v: int) -> tuple[int, ...]:

@@ -38,6 +38,7 @@ __all__ = [
 
 SUIT_BITS = 0x1FFF
 FULL = (1 << 52) - 1
+"""The mask of all 52 cards."""
 _VALUES = tuple(min(r, 10) for r in range(1, 14))
 
 
@@ -289,6 +290,7 @@ def arrangements_within(mask: int, limit: int) -> list[tuple[int, ...]]:
 
 
 def canonical_arrangement(mask: int) -> tuple[int, ...]:
+    """The first of :func:`minimal_arrangements`: one fixed arrangement with the least deadwood."""
     return minimal_arrangements(mask)[0]
 
 
@@ -313,6 +315,7 @@ def is_meld(mask: int) -> bool:
 
 
 def meld_value(mask: int) -> int:
+    """The summed card values of the cards of ``mask`` (A 1, courts 10)."""
     return card_values(mask)
 
 
@@ -323,9 +326,13 @@ class LayoffPlan:
 
     def __init__(self, deadwood: int, layoffs: tuple[tuple[Card, int], ...], own_melds: tuple[int, ...], deadwood_mask: int) -> None:
         self.deadwood = deadwood
+        """The value of the defender's deadwood after the layoffs."""
         self.layoffs = layoffs
+        """``(card, index into the knocker's melds)`` in the order laid off."""
         self.own_melds = own_melds
+        """The defender's own melds (masks)."""
         self.deadwood_mask = deadwood_mask
+        """The defender's deadwood cards, as a mask."""
 
 
 def _meld_layoff_options(meld: int, hand: int) -> list[list[Card]]:
