@@ -185,7 +185,7 @@ def test_a_casino_sweep_is_cheered(server: str, server_db: Path, browser: Browse
     assert page.inner_text(".banner.cheer") == "Sweep! Ann clears the table"
     assert "1 sweep" in page.inner_text("[data-pile='1']")
     # the log names who did what: Casino's extra lines (the sweep) once shifted every later entry
-    log = page.locator("#log li").evaluate_all("els => els.map(e => e.textContent)")  # the drawer is closed
+    log = page.locator("#log li > :last-child").evaluate_all("els => els.map(e => e.textContent)")  # the entries, after their numbers
     assert any(line.startswith("You capture ") and line.endswith("with the 9♥") for line in log), log
     assert not any("sweep by" in line for line in log), log
     assert "sweep by" not in page.inner_text("#last-move")

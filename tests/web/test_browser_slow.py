@@ -17,10 +17,13 @@ SIZES = ["phone", "desktop"]
 SLOW = {"offline": False, "latency": 400, "downloadThroughput": 50 * 1024, "uploadThroughput": 50 * 1024}
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-# each hand card: its card, the text a person sees on it, whether it is drawn (an area, not hidden), and
-# whether its picture has come
-SEEN = """els => els.map(e => { const r = e.getBoundingClientRect(), img = e.querySelector('img');
-  return [e.dataset.card, e.innerText.replace(/\\s+/g, ''), r.width > 20 && r.height > 20 && e.checkVisibility(), !!img && img.complete && img.naturalWidth > 0]; })"""
+# each hand card: its card, the text a person sees on its plain face (generated content: the corner, then the
+# middle), whether that face is drawn (an area, not hidden), and whether the card's picture has come
+SEEN = """els => els.map(e => { const ph = e.querySelector('.card-ph'), img = e.querySelector('img');
+  const text = (part) => ph ? getComputedStyle(ph, part).content.replace(/\\\\a|["\\s]/g, '') : '';
+  const r = ph ? ph.getBoundingClientRect() : { width: 0, height: 0 };
+  return [e.dataset.card, text('::before') + text('::after'), r.width > 20 && r.height > 20 && ph.checkVisibility(),
+          !!img && img.complete && img.naturalWidth > 0]; })"""
 # backs (the opponent's fan, the stock): drawn in a colour, not left transparent
 BACKS = """els => els.map(e => { const ph = e.querySelector('.card-ph'); if (!ph) return 'none';
   const cs = getComputedStyle(ph); return cs.backgroundImage !== 'none' || cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? 'drawn' : 'empty'; })"""

@@ -44,7 +44,8 @@ export function prettyText(text) {
 export function cardImage(tok, cls = "") {
   const face = isCard(tok);
   const id = face ? `${SUIT_ID[tok[1]]}_${RANK_ID[tok[0]] || tok[0]}` : "back";
-  const plain = face ? `<span class="card-ph ${isRed(tok) ? "red" : ""}" aria-hidden="true"><b>${RANK[tok[0]] || tok[0]}</b><b>${SUIT[tok[1]]}</b><i>${SUIT[tok[1]]}</i></span>`
+  // rank and suit as generated content (style.css), so that no text joins the card's name ("jack of hearts")
+  const plain = face ? `<span class="card-ph ${isRed(tok) ? "red" : ""}" data-rank="${RANK[tok[0]] || tok[0]}" data-suit="${SUIT[tok[1]]}" aria-hidden="true"></span>`
     : `<span class="card-ph back" aria-hidden="true"></span>`;
   return `${plain}<img class="card-img ${cls}" src="${FACES}/${id}.svg" alt="" draggable="false">`;
 }

@@ -24,7 +24,7 @@ const TARGET_WORDS = { gin: "The match ends when a player reaches this score.", 
 const rulesWords = (game, preset) => `Rules: how to play ${GAME_NAMES[game]} (${preset})`;
 
 export async function lobbyPage(main) {
-  main.innerHTML = `<div class="lobby"><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
+  main.innerHTML = `<div class="lobby"><h1 class="sr-only">Lobby</h1><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
     <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section>
     <section class="panel" aria-labelledby="open-h"><h2 id="open-h">Public tables</h2><div id="open-list"><p class="muted">Loading…</p></div></section></div>`;
   const meta = await api("/api/meta");

@@ -12,7 +12,7 @@ const GAMES = { gin, casino, pinochle };
 
 export async function finishedPage(main) {
   const data = await api("/api/finished", { headers: seatHeaders() });  // public matches, and this browser's own
-  main.innerHTML = `<section class="panel"><h2>Finished matches</h2>${data.games.length ? `<ul class="tables">${data.games.map((g) => `<li class="table-row"><div><b>${esc(GAME_NAMES[g.game])}</b>: ${g.names.map(esc).join(" vs ")}
+  main.innerHTML = `<section class="panel"><h1>Finished matches</h1>${data.games.length ? `<ul class="tables">${data.games.map((g) => `<li class="table-row"><div><b>${esc(GAME_NAMES[g.game])}</b>: ${g.names.map(esc).join(" vs ")}
     <div class="muted">${(g.final || []).join(" to ")}${g.winner !== null && g.winner !== undefined ? `, ${esc(g.names[g.winner])} won` : ""} · ${g.hands === 1 ? "1 hand" : `${g.hands} hands`}${g.you !== null && g.you !== undefined ? ` · you played ${esc(g.seat_names[g.you])}` : ""}</div></div>
     <div class="row-actions"><a class="btn" href="#/replay/${esc(g.uid)}/1" aria-label="Replay ${esc(GAME_NAMES[g.game])}: ${esc(g.names.join(" vs "))}">Replay</a></div></li>`).join("")}</ul>` : `<p class="muted">No finished matches yet.</p>`}<p class="muted">Listed: the public tables' matches, and your own (of the tables under My tables). A match among friends is shown only to its players.</p></section>`;
 }

@@ -56,6 +56,6 @@ export function renderStats(el, data) {
 
 export async function statsPage(main) {
   const data = await api("/api/stats", { headers: seatHeaders() });  // your own games, from the seats this browser holds
-  main.innerHTML = `<section class="panel"><h2>Statistics</h2><div id="charts" class="charts"></div></section>`;
+  main.innerHTML = `<section class="panel"><h1>Statistics</h1><div id="charts" class="charts"></div></section>`;
   renderStats(main.querySelector("#charts"), data);
 }

@@ -300,10 +300,11 @@ export function tablePage(main, id, token) {
       ${invites.length ? `<h3>Invite links</h3>${invites.map((l, k) => `<div class="invite"><label for="dinv-${k}">${esc(l.name)}</label><input id="dinv-${k}" readonly value="${esc(l.url)}"><button type="button" class="copy-btn" data-target="dinv-${k}">Copy</button></div>`).join("")}` : ""}
       ${empty.length ? `<p class="about">A seat whose player lost their link can be given a new one: the old link then no longer opens it.</p>${empty.map((i) => `<button type="button" class="reinvite" data-seat="${i}">New invite link for ${esc(s.seats[i].name)}</button>`).join("")}` : ""}
       <div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>
-      <h3>Log</h3><ol id="log" class="log" start="${told.length - log.length + 1}">${log.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>`;
+      <h3 id="log-h">Log</h3><ol id="log" class="log" aria-labelledby="log-h" start="${told.length - log.length + 1}">${log.map((t, k) => `<li><span class="n">${told.length - log.length + 1 + k}.</span> <span>${esc(t)}</span></li>`).join("")}</ol>`;
     drawer.classList.toggle("open", drawerOpen);
     const logEl = drawer.querySelector("#log");
     logEl.scrollTop = keep ?? logEl.scrollHeight;
+    logEl.tabIndex = logEl.scrollHeight > logEl.clientHeight ? 0 : -1;  // a log that scrolls can be scrolled by keyboard
     drawer.querySelector("#drawer-close").onclick = () => { drawerOpen = false; drawer.classList.remove("open"); main.querySelector("#menu-btn")?.focus(); };
     const p = drawer.querySelector("#pace");
     if (p) p.oninput = () => { pace = Number(p.value); localStorage.setItem("pace", pace); p.nextElementSibling.textContent = pace ? `${(pace / 1000).toFixed(1)} s` : "instant"; };
