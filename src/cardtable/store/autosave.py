@@ -47,11 +47,17 @@ class Autosaver:
     ) -> None:
         """``on_error``: called with the error instead of raising it (e.g. to print a warning and play on)."""
         self.store = store
+        """The store saved to."""
         self.match = match
+        """The match saved; a new match object here (after undo) is saved whole."""
         self.seat_kinds = seat_kinds
+        """Who plays each seat, as saved with the game."""
         self.game_id = game_id
+        """The saved game's id once saved (or the id given to save over)."""
         self.on_error = on_error
+        """Called with a :class:`StoreError` instead of raising it, when given."""
         self.saves = 0
+        """How many saves were written."""
         self._saved: tuple[Any, ...] | None = None
         self._stored: tuple[int, int] | None = None  # (id of the match object, its actions stored)
 

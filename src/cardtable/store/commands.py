@@ -188,12 +188,17 @@ class Resumed:
     """A saved unfinished game, replayed and ready to continue."""
 
     game_id: int
+    """The saved game's id."""
     match: Match
+    """The match, replayed to where it was saved."""
     seat_kinds: tuple[SeatKind, ...]
+    """Who plays each seat."""
     info: GameInfo
+    """The saved game's details."""
 
     @property
     def human_seats(self) -> list[int]:
+        """The seats people play."""
         return [seat for seat, k in enumerate(self.seat_kinds) if k.is_human]
 
     @property

@@ -68,10 +68,14 @@ from sqlalchemy import (
 __all__ = ["LATEST_VERSION", "metadata", "schema_version", "players", "games", "records", "game_seats", "web_tables", "moves", "STATUSES"]
 
 LATEST_VERSION = 6
+"""The schema version this release writes; older stores are migrated to it when opened."""
 
 IN_PROGRESS = "in_progress"
+"""Status of an unfinished game."""
 FINISHED = "finished"
+"""Status of a finished game."""
 ABANDONED = "abandoned"
+"""Status of an unfinished game given up."""
 STATUSES = (IN_PROGRESS, FINISHED, ABANDONED)
 
 metadata = MetaData()

@@ -21,7 +21,9 @@ from ..errors import CardtableError
 __all__ = ["SeatKind", "HUMAN", "COMPUTER", "parse_seat_kinds"]
 
 HUMAN = "human"
+"""The kind of a seat a person plays."""
 COMPUTER = "computer"
+"""The kind of a seat a computer level plays."""
 _WORD = re.compile(r"[a-z][a-z0-9_.+-]*")
 _LEVEL = re.compile(r"[a-z][a-z0-9_.+-]*(/[a-z_][a-z0-9_]*=[a-z0-9_.+-]+)*")
 """A level, or an agent spec with options (``hard/time_budget=0.3``)."""
@@ -32,7 +34,9 @@ class SeatKind:
     """``kind`` is ``human`` or ``computer`` (other words are allowed for later uses); ``level`` names the computer level."""
 
     kind: str
+    """:data:`HUMAN`, :data:`COMPUTER` or another word."""
     level: str | None = None
+    """The computer level or agent spec (``hard/time_budget=0.3``), else ``None``."""
 
     def __post_init__(self) -> None:
         if not _WORD.fullmatch(self.kind) or len(self.kind) > 16:
@@ -42,10 +46,12 @@ class SeatKind:
 
     @classmethod
     def human(cls) -> SeatKind:
+        """A seat a person plays."""
         return cls(HUMAN)
 
     @classmethod
     def computer(cls, level: str) -> SeatKind:
+        """A seat the computer plays at ``level``."""
         return cls(COMPUTER, level)
 
     @classmethod
@@ -65,6 +71,7 @@ class SeatKind:
 
     @property
     def is_human(self) -> bool:
+        """Whether a person plays the seat."""
         return self.kind == HUMAN
 
     @property

@@ -76,37 +76,51 @@ class GameInfo:
     """One stored game, without its moves."""
 
     id: int
+    """The game's number in the store (``cardtable resume N``)."""
     uid: str
     """Random 32-hex-digit id, unique: for URLs and references from other tables."""
     game: str
+    """The game's registry name."""
     rules: dict[str, Any]
+    """The rules options."""
     seed: int | None
+    """The match's seed, ``None`` if unseeded."""
     seat_names: tuple[str, ...]
+    """One name per seat."""
     seat_kinds: tuple[SeatKind, ...]
+    """Who plays each seat: a person or a computer level."""
     sides: tuple[int, ...]
     """The side (partnership) of each seat."""
     status: str
     """``in_progress``, ``finished`` or ``abandoned``."""
     created_at: datetime
+    """When the game was first saved."""
     updated_at: datetime
+    """When it was last saved."""
     totals: tuple[int, ...]
     """Running points per side (without end-of-game bonuses)."""
     final_totals: tuple[int, ...] | None
+    """Final totals per side once finished, else ``None``."""
     winner: int | None
     """The winning side."""
     margin: int | None
+    """The winner's final total minus the best other side's, once finished."""
     hands: int
+    """The match's hands, the one in progress included."""
     moves: int
     """Actions recorded, chance steps included."""
     source: str
+    """Where the game was saved from (e.g. ``web``, ``import``)."""
     damaged: bool = False
     """Some column could not be read; the record itself may still load (or raise :class:`CorruptRecordError`)."""
 
     @property
     def num_sides(self) -> int:
+        """Number of scoring sides."""
         return max(self.sides, default=-1) + 1
 
     def side_names(self) -> list[str]:
+        """One name per side: its seats' names joined by ``&``."""
         names: list[list[str]] = [[] for _ in range(self.num_sides)]
         for seat, side in enumerate(self.sides):
             names[side].append(self.seat_names[seat])
@@ -131,17 +145,23 @@ class StatRow:
     """Results of one player against one kind of opposition in one game."""
 
     game: str
+    """The game's registry name."""
     opponent: str
+    """The kinds of the other sides' seats, e.g. ``simple`` or ``random+simple``."""
     played: int
     """Finished matches."""
     won: int
+    """Finished matches won."""
     lost: int
+    """Finished matches lost."""
     abandoned: int
+    """Matches abandoned before the end."""
     mean_margin: float | None
     """Mean of (own final total - best other side's), over finished matches."""
 
     @property
     def win_rate(self) -> float | None:
+        """``won / played``, ``None`` before any finished match."""
         return self.won / self.played if self.played else None
 
 
@@ -248,6 +268,7 @@ class Store:
         return self._engine
 
     def close(self) -> None:
+        """Release the database connections."""
         self._engine.dispose()
 
     def __enter__(self) -> Store:
@@ -538,6 +559,7 @@ class Store:
             raise CorruptRecordError(f"game {game_id}: {exc}") from None
 
     def game_info(self, game_id: int) -> GameInfo:
+        """The :class:`GameInfo` of saved game ``game_id``; an unknown id raises :class:`GameNotFoundError`."""
         infos = self._infos(s.games.c.id == game_id, limit=1)
         if not infos:
             raise GameNotFoundError(f"no saved game {game_id}")
