@@ -250,7 +250,8 @@ def test_keys_line_is_on_the_table() -> None:
         app = CardtableApp(game="gin", opponents=["simple"], pace=0.0, seed=2)
         async with open_table(app, (80, 24)) as (_pilot, screen):
             assert isinstance(screen.query_one("#keys"), Static)
-            assert "Enter:" in static_text(screen, "#keys")
+            keys = static_text(screen, "#keys")
+            assert "Enter:" in keys
 
     run(go)
 
@@ -271,6 +272,6 @@ def test_enter_at_the_dix_exchange_never_keeps_the_dix_by_accident() -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert "exchange 9Ca" in [str(a) for a in s.state.history]
-            assert "You exchange the 9♣ for the A♣." in [line.text for line in s.log]
+            assert "You exchange the 9♣ for the A♣ (the dix: 10 points)." in [line.text for line in s.log]
 
     run(go)

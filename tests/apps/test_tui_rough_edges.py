@@ -151,7 +151,8 @@ def test_enter_does_not_take_the_first_upcard() -> None:
             await pilot.pause()
             text = save(app, "gin_first_upcard_enter_80x24")
             assert len(s.m.hands[-1].actions) == moves  # nothing was played
-            assert "Enter does not choose here: t: take the K♠ · p: pass on it." in text
+            assert "Enter plays nothing here: t: take the K♠, p: pass." in text
+            assert "Enter: none — t: take the K♠, p: pass" in text
             await pilot.press("p")
             await pilot.pause()
             assert len(s.m.hands[-1].actions) > moves

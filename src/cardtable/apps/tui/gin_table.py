@@ -143,7 +143,7 @@ class GinAdapter(GameAdapter):
             return ""
         pile = getattr(state.view(state.current_player()), "discard_pile", ())
         card = f"the {pile[-1].pretty()}" if pile else "the upcard"
-        return f"t: take {card} · p: pass on it"
+        return f"t: take {card}, p: pass"
 
     def key_action(self, key: str, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> Any | None:
         from ...gin.actions import BIG_GIN, DISCARD, DRAW, KNOCK, PASS, TAKE, TAKE_KNOCK

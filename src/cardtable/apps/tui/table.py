@@ -72,7 +72,7 @@ class TableScreen(Screen[None]):
     #top { height: 1fr; }
     #felt { width: 1fr; background: #0b3d1f; padding: 0 1; }
     #opponent { height: auto; margin-bottom: 1; }
-    #table { height: auto; }
+    #table { height: 1fr; content-align: left middle; }  /* the table in the middle, as on a real one */
     #log { width: 35%; min-width: 34; max-width: 60; border-left: vkey $primary; padding: 0 0 0 1;
            scrollbar-size: 1 1; }
     #prompt { height: 1; background: $boost; padding: 0 1; text-style: bold; }
@@ -542,7 +542,7 @@ class TableScreen(Screen[None]):
             item = items[self.picks.cursor % len(items)]
             enter = f"Enter: {'put back' if item in self.picks.picked else 'pick'} {s.adapter.item_text(item)}"
         elif question and not self.selected:
-            enter = question
+            enter = f"Enter: none — {question}"
         elif self._enter_selects():
             enter = f"Enter: select {s.adapter.card_text(self._cursor_card())}"
         elif self.candidates:
@@ -591,7 +591,7 @@ class TableScreen(Screen[None]):
         s = self.session
         question = s.adapter.enter_question(s.state) if s.human_to_act() and not self.selected else ""
         if question:  # two moves of equal weight (Gin's first upcard): the person presses the one they mean
-            self._set_message(f"Enter does not choose here: {question}.")
+            self._set_message(f"Enter plays nothing here: {question}.")
             return
         self.action_choose(0)
 
