@@ -36,7 +36,9 @@ from ..errors import CardtableError, IllegalActionError
 __all__ = ["GameAdapter", "FlatAdapter", "Obs", "Pending", "resample", "ResampleError"]
 
 Obs = npt.NDArray[np.float32]
+"""An observation vector: ``float32[obs_size]``."""
 Pending = tuple[int, ...]
+"""The action ids chosen so far in a multi-id move (Casino), ``()`` otherwise."""
 State = GameState[Any, Any, Any]
 
 
@@ -48,17 +50,24 @@ class GameAdapter(ABC):
     """One game with fixed rules, as integers and arrays. Subclasses set the class attributes."""
 
     game: str = ""
+    """The game's registry name."""
     num_actions: int = 0
     """Size of the ``Discrete`` action space (decisions only)."""
     num_chance_outcomes: int = 0
+    """How many chance ids there are (one per card)."""
     obs_size: int = 0
+    """Length of the observation vector."""
     max_game_length: int = 0
     """An upper bound on the number of steps (chance and sub-decisions included) of one hand."""
     min_utility: float = 0.0
+    """A lower bound on a seat's hand points."""
     max_utility: float = 0.0
+    """An upper bound on a seat's hand points."""
 
     rules: Any
+    """The rules configuration of the hands."""
     num_players: int = 2
+    """Number of seats."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameAdapter:
         return self  # immutable: copies of states share their adapter
@@ -100,6 +109,7 @@ class GameAdapter(ABC):
         """A short name of a decision id (independent of the state)."""
 
     def pending_to_string(self, pending: Pending) -> str:
+        """The ids chosen so far, as text."""
         return " ".join(self.id_to_string(a) for a in pending)
 
     # --- chance -----------------------------------------------------------------------------------
@@ -112,6 +122,7 @@ class GameAdapter(ABC):
         """The chance action of ``state`` with id ``cid``."""
 
     def chance_ids(self, state: State) -> list[tuple[int, float]]:
+        """``(chance id, probability)`` of each outcome at a chance node, sorted by id."""
         return sorted((self.chance_id(a), p) for a, p in state.chance_outcomes())
 
     # --- observations ------------------------------------------------------------------------------

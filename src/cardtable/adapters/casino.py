@@ -107,7 +107,9 @@ __all__ = ["CasinoAdapter", "NUM_ACTIONS", "OBS_SIZE", "move_items", "move_path"
 
 CARD_ID, TRAIL_ID, CAPTURE_ID, BUILD_ID, ITEM_ID, DONE_ID = 0, 52, 53, 54, 64, 116
 NUM_ACTIONS = 117
+"""Size of the action space (sub-decision ids)."""
 OBS_SIZE = 610
+"""Length of the observation vector."""
 _PHASES = {"dealing": 0, "play": 1, "over": 2}
 
 
@@ -169,6 +171,7 @@ class CasinoAdapter(GameAdapter):
         game = make_game("casino", preset=preset, rules=rules, **options)
         assert isinstance(game, CasinoGame)
         self.game_obj = game
+        """The :class:`~cardtable.core.Game` the hands come from."""
         self.rules = game.rules
         self.num_players = self.rules.num_players
         self.max_game_length = 52 + 48 * 40

@@ -81,10 +81,13 @@ __all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS", "WITHIN_LIM
 
 DISCARD_ID, KNOCK_ID, DRAW_ID, TAKE_ID, PASS_ID, BIG_GIN_ID, TAKE_KNOCK_ID, ARRANGE_ID = 0, 52, 104, 105, 106, 107, 108, 109
 ARRANGE_SLOTS = 16
+"""Arrangement slots (ids from 109) under the default minimal arrangements."""
 WITHIN_LIMIT_SLOTS = 128
 """Arrangement slots when the knocker may lay any melds within the knock limit (``knocker_melds``)."""
 NUM_ACTIONS = ARRANGE_ID + ARRANGE_SLOTS
+"""Size of the action space under the default rules (125)."""
 OBS_SIZE = 542
+"""Length of the observation vector."""
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 _IDS: dict[GinAction, int] = {DRAW: DRAW_ID, TAKE: TAKE_ID, PASS: PASS_ID, BIG_GIN: BIG_GIN_ID, TAKE_KNOCK: TAKE_KNOCK_ID}
@@ -161,6 +164,7 @@ class GinAdapter(FlatAdapter):
         game = make_game("gin", preset=preset, rules=rules, **options)
         assert isinstance(game, GinGame)
         self.game_obj = game
+        """The :class:`~cardtable.core.Game` the hands come from."""
         self.rules = game.rules
         if game.rules.knocker_melds == "within-limit":
             self.num_actions = ARRANGE_ID + WITHIN_LIMIT_SLOTS

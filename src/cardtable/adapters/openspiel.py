@@ -44,6 +44,7 @@ from .base import GameAdapter, Pending, resample
 __all__ = ["CardtableGame", "CardtableState", "register", "GAME_NAMES", "ismcts_bot", "AgentBot"]
 
 GAME_NAMES = ("cardtable_gin", "cardtable_pinochle", "cardtable_casino")
+"""The names the games are registered under (``pyspiel.load_game(name)``)."""
 
 
 def _make_adapter(short_name: str, params: dict[str, Any]) -> GameAdapter:
@@ -102,6 +103,7 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, short_name: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.adapter = _make_adapter(short_name, params)
+        """The game's codec and observation encoder."""
         ad = self.adapter
         info = pyspiel.GameInfo(
             num_distinct_actions=ad.num_actions,
@@ -114,13 +116,17 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_game_type(short_name), info, params)
         self.dealer = int(params.get("dealer", 0))
+        """The dealer of every hand (game parameter ``dealer``, seat 0 by default)."""
         if not 0 <= self.dealer < ad.num_players:
             raise ValueError(f"dealer must be a seat 0..{ad.num_players - 1}")
 
     def new_initial_state(self) -> CardtableState:
+        """A new hand at its first (chance) step."""
         return CardtableState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """An observer: the adapter's observation vector, and as text its information-state string when
+        ``perfect_recall`` is asked for, else its observation string."""
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self.adapter, perfect_recall)
 
@@ -136,13 +142,16 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
     # OpenSpiel clones deep-copy the attributes: the adapter copies as itself, the engine with clone()
     @property
     def engine(self) -> Any:
+        """The engine's hand (a :class:`~cardtable.core.GameState`)."""
         return self._engine.state
 
     @property
     def pending(self) -> Pending:
+        """The ids chosen so far in the current multi-id move (Casino), else ``()``."""
         return self._engine.pending
 
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
         player = self._engine.state.current_player()
         if player == -4:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -154,6 +163,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return self._adapter.legal_ids(self._engine.state, self._engine.pending)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(chance id, probability)`` pairs at a chance node."""
         return self._adapter.chance_ids(self._engine.state)
 
     def _apply_action(self, action: int) -> None:
@@ -173,9 +183,11 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return self._adapter.id_to_string(action)
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over."""
         return bool(self._engine.state.is_terminal())
 
     def returns(self) -> list[float]:
+        """Each seat's hand points (0 until the hand ends)."""
         state = self._engine.state
         if not state.is_terminal():
             return [0.0] * self._adapter.num_players
@@ -277,16 +289,20 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
     def __init__(self, agent: Any, player_id: int) -> None:
         pyspiel.Bot.__init__(self)
         self.agent = agent
+        """The agent that chooses the moves."""
         self.player_id = player_id
+        """The seat the bot plays."""
         self._plan: list[int] = []
 
     def restart_at(self, state: Any) -> None:
+        """Forget any planned ids (a new game or position)."""
         self._plan = []
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        pass
+        """Nothing to do: the agent reads the state's view when asked to move."""
 
     def step(self, state: CardtableState) -> int:
+        """The next action id of the bot's move in ``state``."""
         if state.pending and self._plan:
             return self._plan.pop(0)
         engine = state.engine

@@ -105,7 +105,9 @@ MELD_TABLE = _meld_table()
 """Every (meld kind, physical card mask) a meld can have, in id order."""
 PLAY_ID, EXCHANGE_ID, NO_EXCHANGE_ID, NO_MELD_ID, DECLARE_OUT_ID, MELD_ID = 0, 48, 56, 57, 58, 59
 NUM_ACTIONS = MELD_ID + len(MELD_TABLE)
+"""Size of the action space."""
 OBS_SIZE = 980
+"""Length of the observation vector."""
 _NINE = 5
 
 _IDS: dict[PinochleAction, int] = {NO_EXCHANGE: NO_EXCHANGE_ID, NO_MELD: NO_MELD_ID, DECLARE_OUT: DECLARE_OUT_ID}
@@ -138,6 +140,7 @@ class PinochleAdapter(FlatAdapter):
         game = make_game("pinochle", preset=preset, rules=rules, **options)
         assert isinstance(game, PinochleGame)
         self.game_obj = game
+        """The :class:`~cardtable.core.Game` the hands come from."""
         self.rules = game.rules
 
     def new_state(self, dealer: int = 0) -> PinochleState:
@@ -227,4 +230,5 @@ class PinochleAdapter(FlatAdapter):
 
     @staticmethod
     def card_name(i: int) -> str:
+        """The notation of physical card index ``i``."""
         return card_text(i)
