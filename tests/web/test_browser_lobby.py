@@ -132,7 +132,7 @@ def test_private_finished_matches_and_statistics_are_the_players_own(server: str
     uid, table_id, tokens = saved_table(server_db, match, public=False)
     stranger = new_page(browser, "desktop")
     stranger.goto(f"{server}/#/finished")
-    stranger.wait_for_selector("section.panel h2")
+    stranger.wait_for_selector("section.panel h1")  # the Finished page's heading
     assert stranger.locator(f"a[href='#/replay/{uid}/1']").count() == 0
     stranger.goto(f"{server}/#/replay/{uid}/1")
     stranger.wait_for_selector(".error")
