@@ -26,8 +26,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("adapters", "arena", "store", "simulate"),
     ("apps", "docs_cli"),
     ("cli",),
+    ("__main__",),
 )
-"""Bottom first. ``""`` is the package's ``__init__`` (the public façade over the core)."""
+"""Bottom first. ``""`` is the package's ``__init__`` (the public façade over the core); ``__main__``
+(``python -m cardtable``) only calls the CLI."""
 
 LAYER_OF = {unit: i for i, units in enumerate(LAYERS) for unit in units}
 

@@ -32,7 +32,7 @@ def test_every_option_has_help_and_shows_its_default() -> None:
     missing = []
     for name, p in commands.items():
         for action in p._actions:
-            if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction, argparse._SubParsersAction)):
                 continue
             where = f"{name} {'/'.join(action.option_strings) or action.dest}"
             if not action.help:
