@@ -55,7 +55,7 @@ async def _answers(manager: TableManager, table: Any, seat: int, texts: list[str
     out = []
     for text in texts:
         try:
-            await manager.act(table, seat, text, table.version)
+            await manager.act(table, seat, text, table.version_for(seat))  # the counter the seat is sent
         except WebError as exc:
             out.append((exc.code, str(exc)))
         else:  # pragma: no cover - a probe is never a legal move
@@ -75,7 +75,7 @@ async def _asks(manager: TableManager, table: Any, seat: int, state: Any) -> lis
         for card in hidden(state, seat)[:12]:
             for hand_card, picks in ((own[0], [card]), (card, []), (own[0], [card, *own[1:2]])):
                 try:
-                    got = await manager.pick(table, seat, hand_card, picks, table.version)
+                    got = await manager.pick(table, seat, hand_card, picks, table.version_for(seat))
                     out.append(("picked", got["why"], [m["m"] for m in got["moves"]]))
                 except WebError as exc:
                     out.append(("pick", exc.code, str(exc)))

@@ -25,6 +25,7 @@ from ...record import GameRecord
 from ...registry import make_game
 from ...undo import UndoCheck, cut_actors, take_back, undo_check
 from ..hint_words import distinct, hint_reasons, reasons_text
+from ..private_steps import is_decline
 from ..words import conjugate, describe_move
 from .adapters import GameAdapter, adapter_for
 from .common import short_name, team_names
@@ -171,7 +172,9 @@ class TableSession:
         while len(self.actors) < len(m.hands):
             self.actors.append([])
         self.actors[hand_no - 1].append(actor)
-        self._say(self.adapter.describe(state, act, actor, self.human_seat, self.names, pre), None if actor == CHANCE else actor)
+        if not self._untold(m.game.name, act, actor):
+            self._say(self.adapter.describe(state, act, actor, self.human_seat, self.names, pre),
+                      None if actor == CHANCE else actor)
         if state.is_terminal():
             entry = m.hands[hand_no - 1]
             assert entry.result is not None
@@ -183,6 +186,11 @@ class TableSession:
                 winner = self.side_names()[m.outcome.winner]
                 self._say(f"Match over: {conjugate(winner, 'win')} {' - '.join(map(str, m.outcome.final_totals))}.")
         return act
+
+    def _untold(self, game: str, action: Any, actor: int) -> bool:
+        """The person is not told of ``action``: another seat declined a step only it may know of
+        (:mod:`..private_steps`)."""
+        return actor != self.human_seat and is_decline(game, action)
 
     def advance_chance(self) -> None:
         """Deal and draw (chance steps) until a player is to act or the match is over."""
@@ -305,7 +313,7 @@ class TableSession:
                 pre = self.adapter.pre_action(state)
                 act = probe.apply(text)
                 line = self.adapter.describe(state, act, actor, self.human_seat, self.names, pre)
-                if line:
+                if line and not self._untold(rec.game, act, actor):
                     self.log.append(LogLine(line, None if actor == CHANCE else actor))
                 if state.is_terminal():
                     entry = probe.hands[len(self.actors)]

@@ -40,6 +40,7 @@ from ...store import schema as s
 from ...store.store import replay_record
 from ...undo import UndoCheck, take_back, undo_check
 from ..hint_words import distinct, hint_reasons, value_words
+from ..private_steps import DECLINES, is_decline, keep_for, private_step, shown_phase
 from ..words import describe_move, refusal_text
 from . import persistence as db
 from .hints import HintDesk, HintRefused
@@ -168,6 +169,18 @@ class Table:
     def to_act(self) -> int:
         return self.match.current_player()
 
+    def version_for(self, seat: int | None) -> int:
+        """The move counter as ``seat`` sees it: the others' declined private steps do not count
+        (:mod:`..private_steps`); requests from ``seat`` echo this."""
+        hidden = sum(keep_for(self.game, hand.actions, row, seat).count(False)
+                     for hand, row in zip(self.match.hands, self.actors, strict=False))
+        return self.version - hidden
+
+    def told(self, seat: int | None) -> bool:
+        """``seat`` (``None``: spectators) is sent the table now: not while another seat is in a private step."""
+        step = private_step(self.match.state) if not self.match.is_over() else None
+        return step is None or step == seat
+
     def human_seats(self) -> list[int]:
         return [i for i, sp in enumerate(self.seats) if sp.kind == "human"]
 
@@ -225,13 +238,16 @@ class Table:
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
             more = state.legal_action_count() - len(listed)
             blocked = blocked_cards(self.game, state, mine, legal, cited)  # why the other cards cannot be played
+        actors = self.actors[-1] if self.actors else []
+        if self.game in DECLINES:
+            view, actors = self._told_view(seat, view, actors)
         outcome = m.outcome
         undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
         msg: dict[str, Any] = {
             "t": "state",
             "table": self.id,
             "game": self.game,
-            "n": self.version,
+            "n": self.version_for(seat),
             "you": seat,
             "seats": [{"kind": sp.kind, "level": sp.level, "name": sp.name,
                        "online": bool(self.clients.get(i)) if sp.kind == "human" else True}
@@ -246,7 +262,7 @@ class Table:
                                                   "margin": outcome.margin},
             "to_act": self.to_act(),
             "view": view,
-            "actors": self.actors[-1] if self.actors else [],
+            "actors": actors,
             "legal": legal,
             "paused": db.PAUSED if self.paused else None,
             "can_undo": undo.available,
@@ -261,6 +277,20 @@ class Table:
         if more > 0:
             msg["more_moves"] = more  # moves not listed: the player picks table cards, checked as one move
         return msg
+
+    def _told_view(self, seat: int | None, view: dict[str, Any], actors: list[int],
+                   live: bool = True) -> tuple[dict[str, Any], list[int]]:
+        """``view`` and the hand's ``actors`` without the others' declined private steps; while another seat is
+        in such a step, the phase the step leads to (:mod:`..private_steps`)."""
+        events = view.get("events")
+        if isinstance(events, list) and len(events) == len(actors):
+            keep = keep_for(self.game, events, actors, seat)
+            view = {**view, "events": [e for e, k in zip(events, keep, strict=True) if k]}
+            actors = [a for a, k in zip(actors, keep, strict=True) if k]
+        step = private_step(self.match.state) if live else None
+        if step is not None and step != seat:
+            view = {**view, "phase": shown_phase(self.game)}
+        return view, actors
 
     def _last_hand_json(self, seat: int | None) -> dict[str, Any] | None:
         lh = self.last_hand
@@ -280,6 +310,8 @@ class Table:
             view = public_view([serialize_view(self.game, lh.state.view(i)) for i in range(n)])
         else:
             view = serialize_view(self.game, lh.state.view(seat))
+        if self.game in DECLINES and len(self.actors) >= lh.number:
+            view, _ = self._told_view(seat, view, self.actors[lh.number - 1], live=False)
         return {"number": lh.number, "points": list(lh.result.points), "summary": lh.result.summary,
                 "void": lh.result.void, "details": to_jsonable(lh.result.details), "totals": list(lh.totals),
                 "view": view}
@@ -295,7 +327,7 @@ class Table:
     def broadcast(self, skip: Client | None = None) -> None:
         """Send every connection its state (``skip``: one that is sent its own by the caller)."""
         for seat, clients in self.clients.items():
-            if clients:
+            if clients and self.told(seat):
                 msg = self.message_for(seat)
                 for c in list(clients):
                     if c is skip:
@@ -303,7 +335,7 @@ class Table:
                     if self.send_hook is not None:
                         self.send_hook(seat, msg)
                     c.push(msg)
-        if self.spectators:
+        if self.spectators and self.told(None):
             msg = self.message_for(None)
             for c in list(self.spectators):
                 if self.send_hook is not None:
@@ -642,9 +674,9 @@ class TableManager:
         if not isinstance(n, int) or isinstance(n, bool):
             raise WebError("bad-request", "echo the table's move counter 'n' with every move")
         async with table.lock:
-            if n != table.version:
+            if n != table.version_for(seat):
                 sent = str(n) if len(str(n)) <= 12 else str(n)[:12] + "…"  # never echo a hostile number at length
-                raise WebError("stale", f"the table has moved on (move {table.version}, you sent {sent}); "
+                raise WebError("stale", f"the table has moved on (move {table.version_for(seat)}, you sent {sent}); "
                                "your view is refreshed")
             if table.match.is_over():
                 raise WebError("over", "the match is over")
@@ -672,7 +704,7 @@ class TableManager:
         if not isinstance(n, int) or isinstance(n, bool):
             raise WebError("bad-request", "echo the table's move counter 'n' with every pick")
         async with table.lock:
-            if n != table.version:
+            if n != table.version_for(seat):
                 raise WebError("stale", "the table has moved on; your view is refreshed")
             if table.to_act() != seat:
                 raise WebError("turn", "it is not your turn")
@@ -701,7 +733,7 @@ class TableManager:
 
     async def undo(self, table: Table, seat: int, n: Any) -> None:
         async with table.lock:
-            if n != table.version:
+            if n != table.version_for(seat):
                 raise WebError("stale", "the table has moved on; your view is refreshed")
             if table.paused:
                 raise WebError("database", db.DB_REFUSED)
@@ -772,8 +804,8 @@ class TableManager:
                     action = agent.act(view, legal)
                 else:
                     action = await asyncio.to_thread(agent.act, view, legal)
-                if self.think_delay:
-                    await asyncio.sleep(self.think_delay)
+                if self.think_delay and not is_decline(table.game, action):  # a decline is not paced: the
+                    await asyncio.sleep(self.think_delay)  # others would time the step (.private_steps)
                 async with table.lock:
                     if table.version != version:  # an undo came in meanwhile
                         continue
