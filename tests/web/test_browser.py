@@ -101,8 +101,9 @@ def test_keyboard_only(server: str, browser: Browser) -> None:
 # the newest laid-off card with the index of the knocker's meld it joined, and whether the result shows.
 WATCH_LAYOFFS = """(root) => {
   window.layoffFrames = [];
-  const box = document.querySelector(root);
   const look = () => {
+    const box = document.querySelector(root);  // looked up at each change: it may not exist yet
+    if (!box) return;
     const melds = [...box.querySelectorAll('.knocker-melds .meld:not(.dead)')];
     const newest = box.querySelector('.knocker-melds .card.laid.new');
     const frame = [box.querySelectorAll('.knocker-melds .card.laid').length,
@@ -113,7 +114,7 @@ WATCH_LAYOFFS = """(root) => {
     const prev = window.layoffFrames[window.layoffFrames.length - 1];
     if (box.querySelector('.knocker-melds') && JSON.stringify(prev) !== JSON.stringify(frame)) window.layoffFrames.push(frame);
   };
-  new MutationObserver(look).observe(box, { childList: true, subtree: true });
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
 }"""
 LAYOFF_FRAMES = [
     [0, 3, None, None, None],  # the knocker's melds, the defender's three cards still to lay off
@@ -143,7 +144,8 @@ def test_gin_layoffs_shown_card_by_card(server: str, server_db: Path, browser: B
     settle(page)
     taken.tap(position={"x": 6, "y": 30}, force=True)  # a finger can still touch it
     page.wait_for_function("document.getElementById('notice').textContent.includes('discard')", timeout=5_000)
-    assert page.inner_text("#notice") == "5♠: The card taken from the discard pile may not be discarded this turn"
+    assert page.inner_text("#notice") == ("5♠: The card taken from the discard pile may not be discarded this turn"
+                                          " Why? (rules)")  # the link to the rule's paragraph
     page.locator("#hand .hand-card[data-card='3C']").tap(position={"x": 6, "y": 30})  # would break the 3-4-5 run
     why = page.locator(".actions .action.why")
     assert why.is_disabled() and why.inner_text() == "Knock: deadwood would be 22, the limit is 10"
