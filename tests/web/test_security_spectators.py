@@ -43,7 +43,7 @@ def test_pinochle_stage_two_spectators_see_no_hand(client: Any) -> None:
                 if stage2 == 1:  # and over the socket too
                     spec.send_json({"t": "state"})
                     got = spec.receive_json()
-                    while got["n"] != table.version:
+                    while got["n"] != table.version_for(None):  # the counter spectators are sent
                         got = spec.receive_json()
                     assert not card_tokens(got["view"]) & concealed(table)
                     openly = {str(c) for c in table.match.state.view(1).opponent_known}  # e.g. a taken trump card
