@@ -13,11 +13,11 @@ pytest.importorskip("textual")
 from tui_support import open_table, plain, play_out, run, screen_text
 
 from cardtable.agents.gin.simple import SimpleGinAgent
-from cardtable.apps.tui.adapters import adapter_for
 from cardtable.apps.tui.app import CardtableApp, TableScreen
 from cardtable.apps.tui.dialogs import hint_value_text
 from cardtable.apps.tui.rules_text import rules_markdown
 from cardtable.apps.tui.session import TableSession
+from cardtable.apps.tui.table_adapters import adapter_for
 from cardtable.pinochle.rules import PinochleRules
 
 BAD_GRAMMAR = re.compile(r"\bYou (scores|wins|deals)\b|\b1 (cards|spades|sweeps|points)\b")

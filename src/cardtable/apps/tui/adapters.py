@@ -4,7 +4,7 @@ how to tell moves in the log, and how to break down a finished hand.
 :class:`GameAdapter` is the generic fallback (any game with a ``hand`` in its
 view and actions whose notation names cards) and the base of the game tables:
 :class:`CasinoAdapter` here, ``GinAdapter`` in :mod:`.gin_table`, ``PinochleAdapter``
-in :mod:`.pinochle_table`.
+in :mod:`.pinochle_table`; :func:`.table_adapters.adapter_for` picks a game's.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .cardart import inline_cards
 from .casino_picks import LooseCards, TablePicks, build_line, build_name
 from .common import short_name, team_names
 
-__all__ = ["GameAdapter", "CasinoAdapter", "adapter_for", "Candidate", "TablePicks"]
+__all__ = ["GameAdapter", "CasinoAdapter", "Candidate", "TablePicks"]
 
 Candidate = tuple[Any, bool]
 """An action offered for the current selection and whether it is legal (illegal ones explain the rule)."""
@@ -181,19 +181,6 @@ def _looks_like_card(word: str) -> bool:
             return True
         except ValueError:
             return False
-
-
-def adapter_for(game: str) -> GameAdapter:
-    """The table adapter of ``game`` (the generic one for games without their own)."""
-    from .gin_table import GinAdapter
-    from .pinochle_table import PinochleAdapter
-
-    classes: dict[str, type[GameAdapter]] = {"gin": GinAdapter, "casino": CasinoAdapter, "pinochle": PinochleAdapter}
-    cls = classes.get(game, GameAdapter)
-    adapter = cls()
-    if cls is GameAdapter:
-        adapter.game = game
-    return adapter
 
 
 # ----------------------------------------------------------------------------------------------------

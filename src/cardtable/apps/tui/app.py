@@ -54,6 +54,10 @@ class CardtableApp(App[int]):
         return TableSession(game_name, opponents, preset=preset, options=dict(options or {}),
                             seed=seed if seed is not None else self.seed, store=self.store)
 
+    def start_table(self, **settings: Any) -> None:
+        """Start a table from the lobby's settings (:meth:`new_session`'s arguments); errors leave the lobby as it is."""
+        self.switch_screen(TableScreen(self.new_session(**settings), pace=self.pace))
+
     def on_resize(self, event: events.Resize) -> None:
         """Below 80×24 a plain message replaces the broken layout (:mod:`.too_small`)."""
         self.call_after_refresh(check_size, self)

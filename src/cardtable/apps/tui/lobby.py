@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -29,7 +29,13 @@ from ...registry import GAMES, game_class, make_game
 from .common import GAME_BLURBS, GAME_TITLES, option_name, option_value_text
 from .dialogs import RulesScreen
 
-__all__ = ["LobbyScreen", "available_games"]
+__all__ = ["LobbyScreen", "TableStarter", "available_games"]
+
+
+class TableStarter(Protocol):
+    """What the lobby needs of its app: start a table from the chosen settings (the app owns the table screen)."""
+
+    def start_table(self, **settings: Any) -> None: ...
 
 
 class PickSelect(Select[Any], inherit_bindings=False):
@@ -332,17 +338,10 @@ class LobbyScreen(Screen[None]):
         if self.games.get(self.game) is not None:
             self.query_one("#lobby-error", Static).update(f"{GAME_TITLES.get(self.game, self.game)} is not available yet.")
             return
-        from .app import CardtableApp
-        from .table import TableScreen
-
-        app = self.app
-        assert isinstance(app, CardtableApp)
         try:
-            session = app.new_session(**self.settings())
+            cast(TableStarter, self.app).start_table(**self.settings())
         except (CardtableError, ValueError, ImportError) as exc:
             self.query_one("#lobby-error", Static).update(f"Cannot start: {exc}")
-            return
-        app.switch_screen(TableScreen(session, pace=app.pace))
 
     def action_rules(self) -> None:
         rules = self._preset_rules() if self.games.get(self.game) is None else None

@@ -27,8 +27,9 @@ from ...undo import UndoCheck, cut_actors, take_back, undo_check
 from ..hint_words import distinct, hint_reasons, reasons_text
 from ..private_steps import is_decline
 from ..words import conjugate, describe_move
-from .adapters import GameAdapter, adapter_for
+from .adapters import GameAdapter
 from .common import short_name, team_names
+from .table_adapters import adapter_for
 
 __all__ = ["TableSession", "FinishedHand", "Hint", "LogLine", "short_name"]
 
