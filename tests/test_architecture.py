@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 LAYER_OF = {unit: i for i, units in enumerate(LAYERS) for unit in units}
 
-ACYCLIC = ("gin", "casino", "pinochle", "agents", "core-layer")
+ACYCLIC = ("gin", "casino", "pinochle", "agents", "apps", "core-layer")
 """Groups of modules whose imports must form no cycle."""
 
 
@@ -83,7 +83,7 @@ def unit_of(name: str) -> str:
 
 def group_of(name: str) -> str | None:
     unit = unit_of(name)
-    if unit in ("gin", "casino", "pinochle", "agents"):
+    if unit in ("gin", "casino", "pinochle", "agents", "apps"):
         return unit
     if LAYER_OF.get(unit) == LAYER_OF["core"]:
         return "core-layer"

@@ -23,8 +23,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from cardtable.apps.web.persistence import DB_REFUSED, PAUSED
+from cardtable.apps.web.persistence import DB_REFUSED
 from cardtable.apps.web.server import create_app
+from cardtable.apps.web.table import PAUSED
 from cardtable.record import GameRecord
 from cardtable.store import Store
 from cardtable.store.store import replay_record

@@ -21,7 +21,8 @@ import pytest
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
-from cardtable.apps.web.persistence import DB_REFUSED, PAUSED  # noqa: E402
+from cardtable.apps.web.persistence import DB_REFUSED  # noqa: E402
+from cardtable.apps.web.table import PAUSED  # noqa: E402
 from cardtable.store import Store  # noqa: E402
 
 from .db_faults_kit import (  # noqa: E402

@@ -15,8 +15,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from cardtable.apps.web.persistence import PAUSED, SAVE_REFUSED
+from cardtable.apps.web.persistence import SAVE_REFUSED
 from cardtable.apps.web.server import create_app
+from cardtable.apps.web.table import PAUSED
 from cardtable.record import GameRecord
 from cardtable.store import Store
 

@@ -27,7 +27,7 @@ from ...store import schema as s
 from ...store.migrations import side_margin
 from ...store.store import start_match
 from .serialize import serialize_view, to_jsonable
-from .tables import SeatSpec, seat_for_token
+from .table import SeatSpec, seat_for_token
 
 __all__ = ["SEATS_HEADER", "MAX_SEATS", "parse_seats", "held_seats", "register"]
 

@@ -29,18 +29,16 @@ from ...record import GameRecord
 from ...store import Store, StoreError, StoreRefusedError
 from ...store import schema as s
 from ...store.store import replay_record
+from .table import PAUSED, SeatSpec, Table, stored_actions
 
 if TYPE_CHECKING:
     from ...match import Match
-    from .tables import SeatSpec, Table
 
-__all__ = ["PAUSED", "DB_REFUSED", "SAVE_REFUSED", "refused", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
-           "load_row", "roll_back", "save_joined", "stored_actions", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
+__all__ = ["DB_REFUSED", "SAVE_REFUSED", "refused", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
+           "load_row", "roll_back", "save_joined", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
 
 T = TypeVar("T")
 log = logging.getLogger("cardtable.web")
-PAUSED = "Reconnecting to the database: the table waits, and no saved move is lost."
-"""What every seat is told while its table waits for the database."""
 DB_REFUSED = "The database is unavailable, so your move was not made; the table carries on when it is back."
 SAVE_REFUSED = "The database refused to save this move, so it was not made: the table is as it was (the server log says why)."
 """What every seat is told when the database refuses a save for good (not an outage)."""
@@ -54,11 +52,6 @@ def one_line(exc: BaseException) -> str:
     """The first line of an error's message, for a log line (SQLAlchemy's run over several lines)."""
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
-
-
-def stored_actions(match: Match) -> int:
-    """The number of actions of ``match`` (chance steps included)."""
-    return sum(len(h.actions) for h in match.hands)
 
 
 def seat_kinds(table: Table) -> list[str]:

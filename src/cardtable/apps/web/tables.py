@@ -15,433 +15,45 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
-import hmac
 import json
 import logging
 import random
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
-from ...agents import AGENT_LEVELS, explaining_agent, make_agent
+from ...agents import AGENT_LEVELS
 from ...cards import Card
-from ...core import GameState, HandResult
 from ...errors import CardtableError
 from ...match import Match
-from ...record import GameRecord
 from ...registry import GAMES, make_game
 from ...store import Store, StoreError, StoreRefusedError
 from ...store import schema as s
-from ...store.store import replay_record
-from ...undo import UndoCheck, take_back, undo_check
-from ..hint_words import distinct, hint_reasons, value_words
-from ..private_steps import DECLINES, is_decline, keep_for, private_step, shown_phase
+from ..private_steps import is_decline
 from ..words import describe_move, refusal_text
 from . import persistence as db
 from .hints import HintDesk, HintRefused
-from .rules_pages import rule_href, rule_link
+from .rules_pages import rule_link
 from .security import clean_name
-from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
+from .table import (
+    MAX_NAME,
+    Client,
+    SeatSpec,
+    Table,
+    WebError,
+    computer_name,
+    hash_token,
+    hint_entries,
+    joined_seats,
+    stored_actions,
+)
 
-__all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME"]
+__all__ = ["WebError", "Client", "Table", "TableManager", "SeatSpec", "MAX_NAME", "hash_token"]
 
 log = logging.getLogger(__name__)
-MAX_NAME = 40
-_UNDO_STEP = 100_000  # version = undos * _UNDO_STEP + actions: grows with every move and every undo
-
-
-class WebError(Exception):
-    """A request the table refuses; ``code`` is a short machine word, the message is for people."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-        """Where the rules page explains the rule broken (a refused move), else ``None``."""
-
-
-class Client(Protocol):
-    """A connection: :meth:`push` queues a message without waiting."""
-
-    def push(self, message: dict[str, Any]) -> None: ...
-
-
-@dataclass
-class SeatSpec:
-    kind: str
-    """``human`` or ``computer``."""
-    name: str
-    level: str | None = None
-    token_hash: str | None = None
-    """SHA-256 of the seat's token: an invite until claimed, then the token of whoever claimed it."""
-    claimed: bool = False
-    """The invite has been used: the token is the player's own (an invite opens its seat once)."""
-
-    def to_json(self) -> dict[str, Any]:
-        data = {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token_hash}
-        return {**data, "claimed": True} if self.claimed else data
-
-    @classmethod
-    def from_json(cls, data: Any) -> SeatSpec:
-        return cls(kind=str(data["kind"]), name=str(data["name"]), level=data.get("level"), token_hash=data.get("token"),
-                   claimed=data.get("claimed") is True)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def seat_for_token(seats: Sequence[SeatSpec], token: Any) -> int | None:
-    """The seat that ``token`` opens (an unclaimed invite or a player's own token), or ``None``."""
-    if not isinstance(token, str) or not 8 <= len(token) <= 200:
-        return None
-    digest = hash_token(token)
-    found = None
-    for seat, spec in enumerate(seats):
-        if spec.token_hash is not None and hmac.compare_digest(spec.token_hash, digest):
-            found = seat
-    return found
-
-
-@dataclass
-class LastHand:
-    number: int
-    state: GameState[Any, Any, Any]
-    result: HandResult
-    totals: tuple[int, ...]
-
-
-@dataclass
-class Table:
-    """One match at one table. Mutate only under :attr:`lock` (the manager's methods do)."""
-
-    id: str
-    match: Match
-    seats: list[SeatSpec]
-    game_id: int
-    undos: int = 0
-    manager: TableManager | None = None
-    clients: dict[int, set[Client]] = field(default_factory=dict)
-    spectators: set[Client] = field(default_factory=set)
-    actors: list[list[int]] = field(default_factory=list)
-    last_hand: LastHand | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    computer_task: asyncio.Task[None] | None = None
-    send_hook: Callable[[int | None, dict[str, Any]], None] | None = None
-    """Tests: called with (seat or ``None`` for spectators, message) for every message sent."""
-    public: bool = False
-    """Listed in the lobby for anyone to watch (a table among friends is private: watch link only)."""
-    joined: set[int] = field(default_factory=set)
-    """Human seats that have come to the table; play starts when every one has (:meth:`waiting_for`)."""
-
-    def __post_init__(self) -> None:
-        seed = self.match.seed or 0
-        self.agents: dict[int, Any] = {
-            seat: make_agent(self.game, spec.level or "random", seed=seed + seat)
-            for seat, spec in enumerate(self.seats) if spec.kind == "computer"
-        }
-        self._hint_agent: Any = None
-        self._hint_checked = False
-        self._hint_in_process = False
-        self._last_cache: dict[tuple[int, int | None], dict[str, Any]] = {}
-        self.saved = db.stored_actions(self.match)
-        """Actions of the match stored in the database (the rest are not shown to anyone yet)."""
-        self.paused = False
-        """A save failed: the table waits for the database (:mod:`.persistence`)."""
-        if not self.actors:
-            self._rebuild_history()
-        self.joined |= {a for row in self.actors for a in row if a >= 0 and self.seats[a].kind == "human"}
-
-    # --- queries ---------------------------------------------------------------------------------
-    @property
-    def game(self) -> str:
-        return self.match.game.name
-
-    @property
-    def version(self) -> int:
-        return self.undos * _UNDO_STEP + sum(len(h.actions) for h in self.match.hands)
-
-    def to_act(self) -> int:
-        return self.match.current_player()
-
-    def version_for(self, seat: int | None) -> int:
-        """The move counter as ``seat`` sees it: the others' declined private steps do not count
-        (:mod:`..private_steps`); requests from ``seat`` echo this."""
-        hidden = sum(keep_for(self.game, hand.actions, row, seat).count(False)
-                     for hand, row in zip(self.match.hands, self.actors, strict=False))
-        return self.version - hidden
-
-    def told(self, seat: int | None) -> bool:
-        """``seat`` (``None``: spectators) is sent the table now: not while another seat is in a private step."""
-        step = private_step(self.match.state) if not self.match.is_over() else None
-        return step is None or step == seat
-
-    def human_seats(self) -> list[int]:
-        return [i for i, sp in enumerate(self.seats) if sp.kind == "human"]
-
-    def computer_to_act(self) -> bool:
-        return (not self.match.is_over() and self.match.state.current_player() in self.agents
-                and not self.waiting_for())
-
-    def waiting_for(self) -> list[int]:
-        """Human seats nobody has taken yet: the table waits for them before anyone plays."""
-        return [i for i in self.human_seats() if i not in self.joined]
-
-    def seat_for_token(self, token: Any) -> int | None:
-        return seat_for_token(self.seats, token)
-
-    def undo_check(self, seat: int) -> UndoCheck:
-        """Whether ``seat`` may take back its last move now and, if not, why (:mod:`cardtable.undo`).
-
-        Undo is for playing against the computer: only the one person at the table may use it.
-        """
-        if self.human_seats() != [seat]:
-            return UndoCheck(None, None, "undo is only for a person playing alone against the computer")
-        return undo_check(self.match, self.actors, seat)
-
-    def can_undo(self, seat: int) -> bool:
-        return self.undo_check(seat).available
-
-    def hint_agent(self) -> Any:
-        if self._hint_checked:
-            return self._hint_agent
-        self._hint_checked = True
-        self._hint_agent = explaining_agent(self.game, seed=self.match.seed)
-        self._hint_in_process = self._hint_agent is not None  # the standard player: the hint process has it too
-        return self._hint_agent
-
-    # --- messages --------------------------------------------------------------------------------
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The whole table as ``seat`` may see it (``None``: a spectator)."""
-        m = self.match
-        state = m.state
-        n = m.game.num_players
-        if seat is None:
-            view = public_view([serialize_view(self.game, state.view(i)) for i in range(n)])
-        else:
-            view = serialize_view(self.game, state.view(seat))
-        legal: list[dict[str, Any]] = []
-        more = 0
-        blocked: dict[str, str] = {}
-        cited: dict[str, str] = {}
-        if seat is not None and self.to_act() == seat and not self.paused:
-            mine = set(CARD_TOKEN.findall(json.dumps([view.get("hand"), view.get("melded")])))
-            listed = state.picker_moves()  # on a crowded Casino table: the natural moves, not millions
-            for a in listed:
-                text = str(a)
-                legal.append({"m": text, "label": describe_move(state, a),
-                              "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
-            more = state.legal_action_count() - len(listed)
-            blocked = blocked_cards(self.game, state, mine, legal, cited)  # why the other cards cannot be played
-        actors = self.actors[-1] if self.actors else []
-        if self.game in DECLINES:
-            view, actors = self._told_view(seat, view, actors)
-        outcome = m.outcome
-        undo = self.undo_check(seat) if seat is not None else UndoCheck(None, None, "spectators cannot undo")
-        msg: dict[str, Any] = {
-            "t": "state",
-            "table": self.id,
-            "game": self.game,
-            "n": self.version_for(seat),
-            "you": seat,
-            "seats": [{"kind": sp.kind, "level": sp.level, "name": sp.name,
-                       "online": bool(self.clients.get(i)) if sp.kind == "human" else True}
-                      for i, sp in enumerate(self.seats)],
-            "sides": [m.game.side_of(i) for i in range(n)],
-            "side_names": m.side_names(),
-            "hand_no": len(m.hands),
-            "totals": list(m.totals),
-            "target": getattr(m.game.rules, "target_score", None),
-            "sheet": m.score_sheet(),
-            "over": None if outcome is None else {"winner": outcome.winner, "final": list(outcome.final_totals),
-                                                  "margin": outcome.margin},
-            "to_act": self.to_act(),
-            "view": view,
-            "actors": actors,
-            "legal": legal,
-            "paused": db.PAUSED if self.paused else None,
-            "can_undo": undo.available,
-            "undo_reason": undo.reason,
-            "hints": seat is not None and self.hint_agent() is not None,
-            "last": self._last_hand_json(seat),
-            "waiting": self.waiting_for(),
-            "blocked": blocked,
-            "blocked_rules": {c: link for c, rule in cited.items() if (link := rule_href(self.game, rule))},
-            "public": self.public,
-        }
-        if more > 0:
-            msg["more_moves"] = more  # moves not listed: the player picks table cards, checked as one move
-        return msg
-
-    def _told_view(self, seat: int | None, view: dict[str, Any], actors: list[int],
-                   live: bool = True) -> tuple[dict[str, Any], list[int]]:
-        """``view`` and the hand's ``actors`` without the others' declined private steps; while another seat is
-        in such a step, the phase the step leads to (:mod:`..private_steps`)."""
-        events = view.get("events")
-        if isinstance(events, list) and len(events) == len(actors):
-            keep = keep_for(self.game, events, actors, seat)
-            view = {**view, "events": [e for e, k in zip(events, keep, strict=True) if k]}
-            actors = [a for a, k in zip(actors, keep, strict=True) if k]
-        step = private_step(self.match.state) if live else None
-        if step is not None and step != seat:
-            view = {**view, "phase": shown_phase(self.game)}
-        return view, actors
-
-    def _last_hand_json(self, seat: int | None) -> dict[str, Any] | None:
-        lh = self.last_hand
-        if lh is None:
-            return None
-        key = (id(lh), seat)
-        cached = self._last_cache.get(key)
-        if cached is None:
-            if len(self._last_cache) > 8:
-                self._last_cache.clear()
-            cached = self._last_cache[key] = self._build_last_hand_json(lh, seat)
-        return cached
-
-    def _build_last_hand_json(self, lh: LastHand, seat: int | None) -> dict[str, Any]:
-        n = self.match.game.num_players
-        if seat is None:
-            view = public_view([serialize_view(self.game, lh.state.view(i)) for i in range(n)])
-        else:
-            view = serialize_view(self.game, lh.state.view(seat))
-        if self.game in DECLINES and len(self.actors) >= lh.number:
-            view, _ = self._told_view(seat, view, self.actors[lh.number - 1], live=False)
-        return {"number": lh.number, "points": list(lh.result.points), "summary": lh.result.summary,
-                "void": lh.result.void, "details": to_jsonable(lh.result.details), "totals": list(lh.totals),
-                "view": view}
-
-    def send(self, client: Client, seat: int | None, extra: dict[str, Any] | None = None) -> None:
-        msg = self.message_for(seat)
-        if extra:
-            msg = {**msg, **extra}
-        if self.send_hook is not None:
-            self.send_hook(seat, msg)
-        client.push(msg)
-
-    def broadcast(self, skip: Client | None = None) -> None:
-        """Send every connection its state (``skip``: one that is sent its own by the caller)."""
-        for seat, clients in self.clients.items():
-            if clients and self.told(seat):
-                msg = self.message_for(seat)
-                for c in list(clients):
-                    if c is skip:
-                        continue
-                    if self.send_hook is not None:
-                        self.send_hook(seat, msg)
-                    c.push(msg)
-        if self.spectators and self.told(None):
-            msg = self.message_for(None)
-            for c in list(self.spectators):
-                if self.send_hook is not None:
-                    self.send_hook(None, msg)
-                c.push(msg)
-
-    # --- changes (call under the lock) -----------------------------------------------------------
-    def apply(self, action: Any) -> Any:
-        m = self.match
-        state = m.state
-        actor = state.current_player()
-        hand_no = len(m.hands)
-        act = m.apply(action)
-        while len(self.actors) < hand_no:
-            self.actors.append([])
-        self.actors[hand_no - 1].append(actor)
-        if state.is_terminal():
-            entry = m.hands[hand_no - 1]
-            assert entry.result is not None
-            self.last_hand = LastHand(hand_no, state, entry.result, tuple(entry.totals_after))
-        self.resolve_chance()
-        return act
-
-    def resolve_chance(self) -> None:
-        m = self.match
-        while not m.is_over() and m.state.is_chance_node():
-            self.apply(m.state.sample_chance(m.rng))
-        while len(self.actors) < len(m.hands):
-            self.actors.append([])
-
-    def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last move (the record is cut before it and replayed: same deal, same stock)."""
-        check = self.undo_check(seat)
-        if check.point is None:
-            raise WebError("undo", f"undo is not available: {check.reason}")
-        self.match = take_back(self.match, check)
-        self.undos += 1
-        self.actors = []
-        self._rebuild_history()
-
-    def _rebuild_history(self) -> None:
-        """Who made each action, and the last finished hand, by replaying the record on the side."""
-        rec = GameRecord.from_match(self.match)
-        probe = replay_record(dataclass_replace_hands(rec, []))
-        self.actors = []
-        self.last_hand = None
-        for actions in rec.hands:
-            row: list[int] = []
-            for text in actions:
-                state = probe.state
-                row.append(state.current_player())
-                hand_no = len(probe.hands)
-                probe.apply(text)
-                if state.is_terminal():
-                    entry = probe.hands[hand_no - 1]
-                    assert entry.result is not None
-                    self.last_hand = LastHand(hand_no, state, entry.result, tuple(entry.totals_after))
-            self.actors.append(row)
-        if not self.actors:
-            self.actors = [[]]
-
-
-def computer_name(seat: int, players: int, rules: Any) -> str:
-    """A computer seat named by its place seen from seat 0 (the lobby seats the table's creator there), so
-    that Casino sides read "You & Partner" and "Left & Right"; the level is shown beside the name.
-
-    >>> [computer_name(i, 4, None) for i in (1, 2, 3)], computer_name(1, 2, None)
-    (['Left', 'Partner', 'Right'], 'Computer')
-    """
-    if players == 2:
-        return "Computer"
-    if players == 3:
-        return ("Left", "Right")[seat - 1] if seat in (1, 2) else f"Computer {seat + 1}"
-    across = "Partner" if getattr(rules, "partnerships", True) else "Across"
-    return ("Left", across, "Right")[seat - 1] if seat in (1, 2, 3) else f"Computer {seat + 1}"
-
-
-def hint_entries(state: Any, ranked: Sequence[tuple[Any, float | None]]) -> list[dict[str, Any]]:
-    """The hint message's entries, best first: notation, the move in words, its value, the reasons in words
-    (``why``) and the value as points per hand against the next move (``worth``, may be empty)."""
-    moves = [state.parse_action(action) if isinstance(action, str) else action for action, _value in ranked]
-    labels = [describe_move(state, move) for move in moves]
-    out: list[dict[str, Any]] = []
-    for i in distinct(labels):  # two copies of a Pinochle card are one suggestion
-        value = ranked[i][1]
-        out.append({"m": str(moves[i]), "label": labels[i],
-                    "value": None if value is None else round(float(value), 3), "why": hint_reasons(state, moves[i])})
-    for entry, worth in zip(out, value_words([e["value"] for e in out]), strict=True):
-        entry["worth"] = worth
-    return out
-
-
-def _joined(stored: Any, seats: list[SeatSpec]) -> set[int]:
-    """The stored ``joined`` column as a set of human seats (anything else in it is ignored)."""
-    try:
-        raw = json.loads(stored or "[]")
-    except ValueError:
-        return set()
-    return {i for i in raw if isinstance(i, int) and 0 <= i < len(seats) and seats[i].kind == "human"} \
-        if isinstance(raw, list) else set()
-
-
-def dataclass_replace_hands(rec: GameRecord, hands: list[list[str]]) -> GameRecord:
-    import dataclasses
-
-    return dataclasses.replace(rec, hands=hands, hand_points=[], final_totals=None, winner=None)
 
 
 class TableManager:
@@ -553,8 +165,8 @@ class TableManager:
                 found = None
             if found is not None:
                 row, match = found
-                if db.stored_actions(match) != table.saved or int(row.undos) != table.undos:
-                    table.match, table.undos, table.saved = match, int(row.undos), db.stored_actions(match)
+                if stored_actions(match) != table.saved or int(row.undos) != table.undos:
+                    table.match, table.undos, table.saved = match, int(row.undos), stored_actions(match)
                     table._rebuild_history()
             table.paused = False
             table.broadcast()
@@ -572,7 +184,7 @@ class TableManager:
         seats = [SeatSpec.from_json(x) for x in json.loads(row.seats)]
         match = self.store.load_match(int(row.game_id))
         table = Table(id=table_id, match=match, seats=seats, game_id=int(row.game_id), undos=int(row.undos),
-                      manager=self, public=bool(row.public), joined=_joined(row.joined, seats))
+                      manager=self, public=bool(row.public), joined=joined_seats(row.joined, seats))
         return table
 
     # --- tables ----------------------------------------------------------------------------------
