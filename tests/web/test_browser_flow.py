@@ -5,7 +5,6 @@ sheet, the words, and a new table that shows its deal before any end-of-hand she
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -26,17 +25,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     from cardtable.apps.web.server import create_app
 
     app = create_app(str(tmp_path_factory.mktemp("flow") / "flow.db"), rate=100_000, burst=100_000)
-    port = kit._free_port()
-    srv = kit.uvicorn.Server(kit.uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app.state.manager
-    srv.should_exit = True
-    thread.join(10)
+    with kit.live_server(app) as url:
+        yield url, app.state.manager
 
 
 def seat_at(live: tuple[str, Any], page: Page, match: Any, level: str = "random") -> Any:
