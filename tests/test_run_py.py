@@ -172,8 +172,8 @@ def test_the_printed_resume_command_works_as_typed(checkout: Path, tmp_path: Pat
                            capture_output=True, text=True, timeout=120, cwd=tmp_path / "bin", env=env)
     assert first.returncode == 0, first.stderr
     printed = first.stdout.split("continue it with: ", 1)[1].splitlines()[0].strip()
-    assert printed == "python3 ../checkout/run.py resume 1"
-    again = subprocess.run(printed + " --plain", shell=True, input="quit\n", capture_output=True, text=True,
+    assert printed == "python3 ../checkout/run.py resume 1 --plain"  # line mode resumes in line mode
+    again = subprocess.run(printed, shell=True, input="quit\n", capture_output=True, text=True,
                            timeout=120, cwd=tmp_path / "bin", env=env)
     assert again.returncode == 0, again.stderr
     assert "Resuming game 1 (gin)" in again.stdout and f"continue it with: {printed}" in again.stdout, again.stdout

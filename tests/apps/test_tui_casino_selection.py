@@ -26,6 +26,7 @@ from cardtable.cards import Card
 def test_quit_note_names_the_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
     """Started by `python3 run.py play` (no cardtable on PATH), the resume command printed is run.py's."""
     monkeypatch.setenv("CARDTABLE_LAUNCHER", "python3 run.py")
+    monkeypatch.setattr(TableSession, "has_moved", lambda self: True)  # a game with a move of the player's is saved
 
     class Store:
         def save_match(self, match: Any) -> int:
