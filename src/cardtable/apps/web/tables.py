@@ -30,6 +30,7 @@ from ...cards import Card
 from ...errors import CardtableError
 from ...match import Match
 from ...registry import GAMES, make_game
+from ...rules import MAX_TARGET
 from ...store import Store, StoreError, StoreRefusedError
 from ...store import schema as s
 from ..private_steps import is_decline
@@ -206,8 +207,8 @@ class TableManager:
             options[k] = v
         target = spec.get("target")
         if target is not None:
-            if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 100_000:
-                raise WebError("bad-request", "target must be a whole number from 1 to 100000")
+            if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+                raise WebError("bad-request", f"target must be a whole number from 1 to {MAX_TARGET}")
             options["target_score"] = target
         try:
             descriptor = make_game(str(game), preset=str(preset), **options)
