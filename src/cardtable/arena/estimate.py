@@ -43,6 +43,10 @@ LEVEL_COSTS: dict[tuple[str, str], tuple[float, float, float]] = {
     ("pinochle", "medium"): (3.8, 55.3, 0.0059),
     ("pinochle", "hard"): (0.0, 0.0, 0.640),
 }
+"""Measured cost per ``(game, level)``: ``(hands per match, decisions per hand for all seats, seconds per decision)``.
+
+A level missing here costs as ``medium``; hands and decisions of ``0.0`` take medium's figures.
+"""
 
 HARD_BUDGET = 0.8
 """The default ``time_budget`` of the hard players, in seconds (their decision time scales with it)."""
@@ -56,8 +60,11 @@ class RunEstimate:
     """The games a run plays and about how long they take."""
 
     games: int
+    """Games the run plays (matches, or single hands with ``unit="hands"``)."""
     decisions: float
+    """Expected decisions over all games and seats."""
     seconds: float
+    """Expected wall-clock seconds, shared out over the worker processes."""
     slowest: tuple[str, float]
     """The slowest level and its seconds per decision."""
 

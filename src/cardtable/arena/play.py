@@ -24,18 +24,24 @@ class ArenaSpec:
     """What every game of one arena run shares."""
 
     game: str
+    """The registered game name (:func:`cardtable.registry.make_game`)."""
     agents: tuple[str, ...]
     """Agent levels, by agent index."""
     labels: tuple[str, ...]
     """Distinct display names, by agent index."""
     preset: str = "standard"
+    """The rules preset the game is made with."""
     options: tuple[tuple[str, Any], ...] = ()
+    """Rule options as sorted ``(name, value)`` pairs (hashable, so the game can be cached)."""
     unit: str = "matches"
     """``"matches"`` (to the target score) or ``"hands"`` (single hands)."""
     records: bool = False
+    """Whether each game returns its :class:`~cardtable.record.GameRecord` as a JSON line."""
     seed: int = 0
+    """The run's seed (kept in each record's ``meta``; the tasks' seeds derive from it)."""
 
     def make_game(self) -> Game[Any, Any]:
+        """The game with these rules (one instance per process is cached and reused)."""
         return _cached_game(self.game, self.preset, self.options)
 
 
@@ -49,15 +55,21 @@ class GameOutcome:
     """The result of one game: points per hand and side, and (for matches) the final result."""
 
     task: Task
+    """The scheduled game this is the result of."""
     hand_points: tuple[tuple[int, ...], ...]
+    """Points scored in each hand played, by side."""
     hand_winners: tuple[int | None, ...]
+    """The winning side of each hand played (``None`` for a hand with no winner)."""
     final_totals: tuple[int, ...] | None
+    """A match's final score by side (``None`` for single hands)."""
     winner: int | None
     """The winning side of a match (``None`` for single hands)."""
     decisions: int
+    """Agent decisions made in the game, all seats together (chance moves not counted)."""
     record: str | None = None
     """The game as one JSON line (:meth:`GameRecord.dumps`), when records are asked for."""
     seconds: float = field(default=0.0, compare=False)
+    """Wall-clock seconds the game took to play, in the worker that played it."""
     thinking: tuple[tuple[int, int, float, float], ...] = field(default=(), compare=False)
     """Per agent index at the table: ``(agent, decisions, seconds in total, slowest decision)``."""
 

@@ -13,8 +13,12 @@ __all__ = ["AgentStats", "ArenaReport", "PairStats", "SequentialStatus"]
 
 @dataclass(frozen=True)
 class AgentStats:
+    """One agent's results over the run: points and margin per hand, wins, and thinking time."""
+
     label: str
+    """The agent's distinct display name (a repeated level gets ``#2``, ``#3``...)."""
     level: str
+    """The agent level it was made from (:func:`cardtable.agents.make_agent`)."""
     points: Estimate
     """Mean points per hand (its side's points), over every hand the agent played."""
     margin: Estimate
@@ -22,11 +26,17 @@ class AgentStats:
     wins: float
     """Matches won (single hands won with ``--hands``)."""
     trials: int
+    """Matches played (single hands with ``--hands``): the denominator of :attr:`win_rate`."""
     win_low: float
+    """Lower end of the Wilson interval of the win rate."""
     win_high: float
+    """Upper end of the Wilson interval of the win rate."""
     hands: int
+    """Hands the agent played."""
     games: int
+    """Games (matches, or single hands) the agent sat in."""
     decisions: int = 0
+    """Decisions the agent made."""
     seconds_per_decision: float = 0.0
     """Mean thinking time per decision (wall clock, in the worker that played it)."""
     slowest: float = 0.0
@@ -34,9 +44,11 @@ class AgentStats:
 
     @property
     def win_rate(self) -> float:
+        """``wins / trials``, from 0 to 1 (NaN with no trials)."""
         return self.wins / self.trials if self.trials else math.nan
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON (the ``agents`` entries of :meth:`ArenaReport.to_dict`); an undefined win rate is ``None``."""
         return {
             "label": self.label, "level": self.level, "points_per_hand": self.points.to_dict(),
             "margin_per_hand": self.margin.to_dict(), "wins": self.wins, "trials": self.trials,
@@ -51,34 +63,52 @@ class PairStats:
     """``a`` against ``b`` on the same deals: margin per hand (a minus b) and a's share of wins."""
 
     a: str
+    """The first agent's label."""
     b: str
+    """The second agent's label."""
     margin: Estimate
+    """Mean points per hand of ``a`` minus those of ``b``, over the hands they played together."""
     wins: float
     """Games (or hands) where ``a`` finished ahead of ``b``; ties count half."""
     trials: int
+    """Games (or hands) ``a`` and ``b`` played together."""
     win_low: float
+    """Lower end of the Wilson interval of ``a``'s win share."""
     win_high: float
+    """Upper end of the Wilson interval of ``a``'s win share."""
 
     @property
     def win_rate(self) -> float:
+        """``a``'s share of wins, ``wins / trials`` (NaN with no trials)."""
         return self.wins / self.trials if self.trials else math.nan
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON (the ``pairs`` entries of :meth:`ArenaReport.to_dict`); an undefined win rate is ``None``."""
         return {"a": self.a, "b": self.b, "margin_per_hand": self.margin.to_dict(), "wins": self.wins,
                 "trials": self.trials, "win_rate": self.win_rate if self.trials else None, "win_interval": [self.win_low, self.win_high]}
 
 
 @dataclass(frozen=True)
 class SequentialStatus:
+    """Where the sequential test (mSPRT) of one pair stands: ``a`` against ``b`` on their per-deal margin."""
+
     a: str
+    """The first agent's label."""
     b: str
+    """The second agent's label."""
     n: int
+    """Deals the test has seen."""
     statistic: float
+    """The mixture likelihood ratio (may be infinite)."""
     threshold: float
+    """The ratio that rejects: ``1 / alpha`` for this pair (alpha split over the pairs)."""
     reject: bool
+    """True once the difference is significant (the statistic reached the threshold after the minimum deals)."""
     direction: int
+    """+1 if ``a`` is ahead on average, -1 if ``b`` is, 0 if neither."""
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON (``n`` as ``deals``, ``reject`` as ``significant``); an infinite statistic is ``None``."""
         stat = self.statistic if math.isfinite(self.statistic) else None
         return {"a": self.a, "b": self.b, "deals": self.n, "statistic": stat,
                 "threshold": self.threshold, "significant": self.reject, "direction": self.direction}
@@ -108,30 +138,55 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 @dataclass(frozen=True)
 class ArenaReport:
+    """The result of one arena run (:func:`cardtable.arena.runner.run_arena`)."""
+
     game: str
+    """The registered game name."""
     rules: str
+    """The rules played: the preset name, or ``standard + option=value, ...``."""
     num_players: int
+    """Seats at each table."""
     num_sides: int
+    """Sides at each table (partnerships make fewer sides than seats)."""
     unit: str
+    """``"matches"`` (to the target score) or ``"hands"`` (single hands)."""
     seed: int
+    """The run's seed: the same seed plays the same deals."""
     deals_planned: int
+    """Duplicate deals asked for."""
     deals_played: int
+    """Duplicate deals played (fewer when the sequential test stopped early)."""
     seatings: int
+    """Seatings per deal and group (each agent plays every side once)."""
     groups: int
+    """Sets of agents that meet (more than one when there are more agents than a table takes)."""
     games: int
+    """Games played in all (matches, or single hands)."""
     hands: int
+    """Hands played in all."""
     decisions: int
+    """Agent decisions made in all."""
     seconds: float
+    """Wall-clock seconds the run took."""
     backend: str
+    """Where the games ran: ``"local"``, ``"pool xN"`` (N worker processes) or ``"ray"``."""
     confidence: float
+    """The confidence level of every interval, e.g. 0.95."""
     agents: list[AgentStats]
+    """Each agent's results, in the order the agents were given."""
     pairs: list[PairStats]
+    """Each pair of agents head to head (first given against later given)."""
     sequential: list[SequentialStatus] | None
+    """The sequential test of each pair, or ``None`` when it was not asked for."""
     stopped_early: bool
+    """True when the sequential test decided every pair before the planned deals were played."""
     alpha: float
+    """The sequential test's type I error, shared out over the pairs."""
     records: str | None
+    """The file the game records were written to, if a path was given."""
 
     def agent(self, label: str) -> AgentStats:
+        """The results of the agent with this label (``KeyError`` if there is none)."""
         for a in self.agents:
             if a.label == label:
                 return a
@@ -159,6 +214,7 @@ class ArenaReport:
         return data
 
     def to_dict(self) -> dict[str, Any]:
+        """The whole report as plain JSON (what ``cardtable arena --json`` prints)."""
         return {
             "game": self.game, "rules": self.rules, "num_players": self.num_players, "num_sides": self.num_sides,
             "unit": self.unit, "seed": self.seed, "deals_planned": self.deals_planned,

@@ -60,10 +60,15 @@ class Progress:
 
     def __init__(self, total: int, desc: str, enabled: bool = True, stream: IO[str] | None = None) -> None:
         self.total = max(total, 1)
+        """The number of games the bar runs to (at least 1)."""
         self.desc = desc
+        """The label shown before the bar."""
         self.enabled = enabled
+        """False for a silent bar: :meth:`update` only counts."""
         self.count = 0
+        """Games counted so far."""
         self.stream = stream if stream is not None else sys.stderr
+        """Where the bar is drawn (stderr by default)."""
         self._start = time.perf_counter()
         self._bar: Any = None
         if enabled:
@@ -75,6 +80,7 @@ class Progress:
                 self._bar = tqdm(total=total, desc=desc, unit="game", file=self.stream)
 
     def update(self, n: int = 1) -> None:
+        """Count ``n`` more finished games and redraw (the fallback bar redraws about 50 times in all)."""
         self.count += n
         if not self.enabled:
             return
@@ -88,6 +94,7 @@ class Progress:
                   end="", file=self.stream, flush=True)
 
     def close(self) -> None:
+        """Finish the bar (ends its line); nothing when disabled."""
         if not self.enabled:
             return
         if self._bar is not None:
@@ -128,16 +135,26 @@ class Tally:
 
     def __init__(self, labels: Sequence[str], side_of: Callable[[int], int], unit: str) -> None:
         self.labels = list(labels)
+        """Agent display names, by agent index."""
         self.side_of = side_of
+        """The game's seat-to-side map."""
         self.unit = unit
+        """``"matches"`` or ``"hands"``: what a win counts."""
         n = len(labels)
         self.agents = [_AgentTally() for _ in range(n)]
+        """Running sums per agent index (per-deal points, margins and hands; wins, games, decisions, time)."""
         self.pairs = {(a, b): _PairTally() for a in range(n) for b in range(a + 1, n)}
+        """Running sums per pair of agent indexes ``(a, b)`` with ``a < b`` (per-deal margins, wins)."""
         self.games = 0
+        """Games booked so far."""
         self.hands = 0
+        """Hands booked so far."""
         self.decisions = 0
+        """Agent decisions booked so far."""
         self.deals = 0
+        """Deals booked so far (each by one :meth:`add_deal`)."""
         self.endings: Counter[str] = Counter()
+        """A count of hands by how they ended; :meth:`add_deal` does not fill it, so it stays empty."""
 
     def add_deal(self, outcomes: Sequence[GameOutcome]) -> None:
         """Book every game of one deal (all seatings and groups)."""
@@ -220,6 +237,7 @@ class Tally:
         return out
 
     def agent_stats(self, levels: Sequence[str], confidence: float = 0.95) -> list[AgentStats]:
+        """Each agent's results so far, by agent index; ``levels`` are the agents' levels in the same order."""
         out = []
         for i, t in enumerate(self.agents):
             lo, hi = wilson_interval(t.wins, t.trials, confidence)
@@ -241,6 +259,7 @@ class Tally:
         return out
 
     def pair_stats(self, confidence: float = 0.95) -> list[PairStats]:
+        """Each pair's head-to-head results so far (lower agent index as ``a``)."""
         out = []
         for (a, b), p in self.pairs.items():
             lo, hi = wilson_interval(p.wins, p.trials, confidence)

@@ -71,13 +71,17 @@ class Task:
     index: int
     """Position in the schedule: deal-major, then group, then seating."""
     deal: int
+    """The duplicate deal this game belongs to (0-based)."""
     group: int
+    """Which set of agents meets, an index into :func:`table_groups`."""
     seating: int
+    """Which seating of the group, an index into :func:`seatings`."""
     seats: tuple[int, ...]
     """The (global) agent index in each seat."""
     match_seed: int
     """The same for every game of the deal: the same shuffles."""
     agent_seeds: tuple[int, ...]
+    """The seed of the agent in each seat."""
 
 
 def make_tasks(

@@ -40,20 +40,27 @@ class Estimate:
     """A point estimate with a two-sided confidence interval."""
 
     mean: float
+    """The point estimate (NaN with no data)."""
     low: float
+    """Lower end of the interval (``-inf`` with fewer than two units)."""
     high: float
+    """Upper end of the interval (``inf`` with fewer than two units)."""
     n: int
     """Number of independent units (deals) behind the estimate."""
     stderr: float
+    """Standard error of the mean (``inf`` with fewer than two units)."""
 
     @property
     def half_width(self) -> float:
+        """Half the interval's width (``high - low`` over 2)."""
         return (self.high - self.low) / 2
 
     def contains(self, value: float) -> bool:
+        """Whether ``value`` lies in the interval (ends included)."""
         return self.low <= value <= self.high
 
     def excludes_zero(self) -> bool:
+        """Whether the interval lies wholly above or below zero (the difference is significant)."""
         return self.low > 0 or self.high < 0
 
     def to_dict(self) -> dict[str, float | int | None]:
@@ -231,8 +238,11 @@ class SequentialDecision:
     """The state of a sequential test after ``n`` observations."""
 
     n: int
+    """Observations seen."""
     statistic: float
+    """The mixture likelihood ratio (1.0 with fewer than two observations; may be infinite)."""
     threshold: float
+    """The ratio that rejects: ``1 / alpha``."""
     reject: bool
     """True once H0 (no difference) is rejected: stop, the difference is significant."""
     direction: int
@@ -277,10 +287,13 @@ class RunningMoments:
 
     def __init__(self) -> None:
         self.n = 0
+        """Values added so far."""
         self.mean = 0.0
+        """Mean of the values added (0.0 before the first)."""
         self._m2 = 0.0
 
     def add(self, x: float) -> None:
+        """Take one more value into the count, mean and variance."""
         self.n += 1
         delta = x - self.mean
         self.mean += delta / self.n
@@ -288,4 +301,5 @@ class RunningMoments:
 
     @property
     def variance(self) -> float:
+        """Sample variance (divisor ``n - 1``); 0.0 with fewer than two values."""
         return self._m2 / (self.n - 1) if self.n > 1 else 0.0
