@@ -22,11 +22,16 @@ class EasyGinAgent:
     """Deterministic rule player that acts on its canonical arrangement only."""
 
     name = "easy"
+    """Level name: ``"easy"``."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        """Unused (the player is deterministic); accepted like every level's ``seed``."""
 
     def act(self, view: GinView, legal_actions: Sequence[GinAction]) -> GinAction:
+        """Big gin or a wall knock when legal; the upcard if it joins a meld of the canonical arrangement, else
+        a draw; then the highest card outside its melds goes: knocked with if it may (else the knock leaving the
+        least deadwood), otherwise discarded."""
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         by_kind = {a.kind: a for a in legal_actions}

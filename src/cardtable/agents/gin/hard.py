@@ -121,6 +121,7 @@ class HardGinAgent:
     """PIMC search with light playouts on top of the ``medium`` evaluator."""
 
     name = "hard"
+    """Level name: ``"hard"``."""
 
     def __init__(
         self,
@@ -137,16 +138,29 @@ class HardGinAgent:
         """``time_budget`` seconds per searched decision (``None``: stop after ``worlds`` worlds);
         ``workers`` > 1 splits the worlds over a process pool."""
         self.seed = 0 if seed is None else seed
+        """Base of the per-decision seeds of the sampled worlds (0 when ``None`` was given)."""
         self.rules = rules
+        """Fixed rules; ``None``: the rules the view carries (standard if it carries none)."""
         self.time_budget = time_budget
+        """Seconds per searched decision, ranking included; ``None``: stop after :attr:`worlds` worlds
+        (64 per worker if that is ``None`` too)."""
         self.worlds = worlds
+        """The most worlds per searched decision; ``None``: as many as :attr:`time_budget` allows."""
         self.candidates = candidates
+        """How many of ``medium``'s best actions are searched (every legal knock is searched as well)."""
         self.workers = max(1, workers)
+        """Processes the worlds are split over (1: in-process)."""
         self.structured = structured
+        """Whether sampled opponent hands reflect its keeping the best of its draws
+        (:func:`.opponent.sample_opponent_hidden`)."""
         self.confidence = confidence
+        """Standard errors a candidate's paired advantage must clear to replace ``medium``'s choice."""
         self.search_phases = search_phases
+        """The phases whose decisions are searched; the others are left to ``medium``."""
         self.medium = MediumGinAgent(seed, self.rules, samples=32)
+        """The ``medium`` player (32 opponent samples) that gives the baseline choice and the candidates."""
         self.last_worlds = 0
+        """Worlds played for the last decision (0 when it was not searched)."""
 
     def _needs_search(self, view: GinView, legal: Sequence[GinAction]) -> bool:
         kinds = {a.kind for a in legal}
@@ -179,6 +193,7 @@ class HardGinAgent:
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 
     def act(self, view: GinView, legal_actions: Sequence[GinAction]) -> GinAction:
+        """The best action by :meth:`evaluate`; big gin whenever it is legal; ``ValueError`` if there is none."""
         self.last_worlds = 0
         return first_choice(self.evaluate, view, legal_actions)
 

@@ -55,17 +55,26 @@ class Evaluator:
 
     def __init__(self, view: GinView, rules: GinRules, rng: random.Random, samples: int = 24) -> None:
         self.view = view
+        """The view of the decision being judged."""
         self.rules = rules
+        """The rules the hand is played under."""
         self.rng = rng
+        """The generator of the sampled opponent hands."""
         self.kn: Knowledge = knowledge(view)
+        """What the seat knows, with the opponent model applied (:func:`.opponent.knowledge`)."""
         self.n_samples = samples
+        """How many opponent hands :meth:`samples` draws."""
         self._samples: list[int] | None = None
         kn = self.kn
         self.p_stock = {i: max(0.0, 1.0 - kn.p_opp.get(i, 0.0)) for i in bits(kn.unseen)}
+        """Per unseen card index: the chance that it is in the stock (1 less the chance that the opponent holds it)."""
         self.stock_total = sum(self.p_stock.values()) or 1.0
+        """The sum of :attr:`p_stock` (1.0 if that is 0), which normalises expectations over the next stock draw."""
 
     # --- probabilities ------------------------------------------------------------------------
     def p_opp_holds(self, i: int) -> float:
+        """Chance that the opponent holds card index ``i``: 1 for its known cards, 0 for cards seen elsewhere,
+        else the opponent model's estimate."""
         kn = self.kn
         bit = 1 << i
         if kn.opp_known & bit:
@@ -111,10 +120,13 @@ class Evaluator:
         return self.expected_after_draw(rest) + (DW_WEIGHT + late) * dw(rest) + DANGER * self.danger(card)
 
     def continue_value(self, score: float) -> float:
+        """Value in points of playing on after a discard whose :meth:`discard_score` is ``score``:
+        ``CONT_BASE - CONT_SLOPE * score``."""
         return CONT_BASE - CONT_SLOPE * score
 
     # --- knocks -----------------------------------------------------------------------------------
     def samples(self) -> list[int]:
+        """Sampled opponent hands (masks: its known cards plus a guess at the others), drawn once and then reused."""
         if self._samples is None:
             kn = self.kn
             self._samples = [kn.opp_known | sample_opponent_hidden(kn, self.rng) for _ in range(self.n_samples)]
@@ -147,6 +159,7 @@ class Evaluator:
         return best
 
     def big_gin_value(self, hand11: int) -> float:
+        """Expected points margin of going big gin with these 11 cards, over the sampled opponent hands."""
         me = self.view.seat
         total = 0.0
         for opp in self.samples():
@@ -233,25 +246,33 @@ class MediumGinAgent:
     """Heuristic player with card tracking, outs, discard danger and knock timing."""
 
     name = "medium"
+    """Level name: ``"medium"``."""
 
     def __init__(self, seed: int | None = None, rules: GinRules | None = None, samples: int = 24) -> None:
         self.seed = seed
+        """Base of the per-decision seeds (:func:`view_seed`) of the sampled opponent hands; ``None`` counts as 0."""
         self.rules = rules
         """Fixed rules; ``None``: the rules the view carries (standard if it carries none)."""
         self.samples = samples
+        """Opponent hands sampled per decision to value knocks, big gin and arrangements."""
 
     def rules_for(self, view: GinView) -> GinRules:
+        """The rules to judge ``view`` by: :attr:`rules`, else the view's, else the standard ones."""
         return self.rules or view.rules or GinRules()
 
     def evaluator(self, view: GinView) -> Evaluator:
+        """A fresh :class:`Evaluator` for ``view``, seeded from the view's public content and :attr:`seed`."""
         return Evaluator(view, self.rules_for(view), random.Random(view_seed(view, self.seed)), self.samples)
 
     def ranked(self, view: GinView, legal_actions: Sequence[GinAction]) -> list[tuple[GinAction, float]]:
+        """Every legal action with its value (roughly expected points, higher is better), best first;
+        ties in legal order."""
         scored = self.evaluator(view).evaluate(legal_actions)
         order = {a: i for i, a in enumerate(legal_actions)}
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 
     def act(self, view: GinView, legal_actions: Sequence[GinAction]) -> GinAction:
+        """The best action by :meth:`ranked`; big gin whenever it is legal; ``ValueError`` if there is none."""
         return first_choice(self.ranked, view, legal_actions)
 
     def explain(self, view: GinView, legal_actions: Sequence[GinAction], k: int = 3) -> list[tuple[GinAction, float]]:

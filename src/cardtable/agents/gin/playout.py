@@ -164,11 +164,14 @@ class LightGinAgent:
     """The light playout policy as an agent (for tests: engine play must match :func:`playout`)."""
 
     name = "light"
+    """Name ``"light"`` (a test policy, not a level of :func:`~cardtable.agents.make_agent`)."""
 
     def __init__(self, rules: GinRules | None = None) -> None:
         self.rules = rules if rules is not None else GinRules()
+        """The rules the policy plays by (standard when none are given)."""
 
     def act(self, view: GinView, legal_actions: Sequence[object]) -> object:
+        """The light policy's action in ``view``: what :func:`playout` would play there."""
         from ...gin.actions import BIG_GIN, DISCARD, DRAW, KNOCK, PASS, TAKE, TAKE_KNOCK
 
         rules = self.rules

@@ -21,8 +21,11 @@ class SimpleGinAgent:
     """Deterministic baseline: no lookahead, no card tracking."""
 
     name = "simple"
+    """Level name: ``"simple"``."""
 
     def act(self, view: GinView, legal_actions: Sequence[GinAction]) -> GinAction:
+        """A wall knock or big gin when legal; the upcard only if it joins a meld, else a stock draw (or a pass);
+        then a knock if one is legal, else a discard, either leaving the least deadwood (highest card on ties)."""
         kinds = {a.kind: a for a in legal_actions}
         hand = cards_to_mask(view.hand)
         if "take knock" in kinds:

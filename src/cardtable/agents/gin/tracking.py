@@ -51,6 +51,7 @@ def dw(mask: int) -> int:
 
 
 def popcount(mask: int) -> int:
+    """Number of cards in ``mask``."""
     return mask.bit_count()
 
 
@@ -68,19 +69,27 @@ class Knowledge:
     """What a seat knows, read from its view: masks of cards and the opponent's public choices."""
 
     seat: int
+    """The seat whose knowledge this is."""
     hand: int
+    """This seat's cards (mask)."""
     opp_known: int
+    """Cards the opponent took from the discard pile and still holds (mask)."""
     pile: int
+    """The discard pile (mask)."""
     unseen: int
     """Cards in neither this hand, the discard pile nor the opponent's known cards."""
     opp_hidden: int
     """How many of the opponent's cards are unknown."""
     opp_discards: list[int] = field(default_factory=list)
+    """Card indices the opponent discarded, in order."""
     opp_declined: list[int] = field(default_factory=list)
     """Upcards the opponent passed or left for a stock draw."""
     opp_taken: list[int] = field(default_factory=list)
+    """Card indices the opponent took from the discard pile, in order."""
     opp_stock_draws: int = 0
+    """How many times the opponent drew from the stock."""
     my_turns: int = 0
+    """How many discards this seat has made."""
     weights: dict[int, float] = field(default_factory=dict)
     """Per unseen card: relative likelihood that the opponent holds it."""
     p_opp: dict[int, float] = field(default_factory=dict)

@@ -21,9 +21,13 @@ class World:
     """One determinization: the opponent's whole hand and a stock order, consistent with the view."""
 
     seat: int
+    """The seat the world is sampled for."""
     view: GinView
+    """That seat's view, which the world agrees with."""
     my_hand: int
+    """The seat's own cards (mask)."""
     opp_hand: int
+    """The opponent's whole hand (mask): its known cards plus sampled ones."""
     stock: list[int]
     """Stock card indices; the next card drawn is ``stock[-1]``."""
 
