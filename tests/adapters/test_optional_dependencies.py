@@ -11,11 +11,21 @@ def test_core_imports_without_the_adapter_dependencies() -> None:
         "import sys\n"
         "import cardtable, cardtable.registry, cardtable.match, cardtable.agents\n"
         "import cardtable.gin, cardtable.casino, cardtable.pinochle\n"
-        "import cardtable.adapters\n"  # the package itself is importable; wrappers load lazily
         "bad = [m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules]\n"
         "assert not bad, bad\n"
+        # the adapters package registers the Gymnasium ids (issue 22); the wrappers still load lazily
+        "import cardtable.adapters, gymnasium\n"
+        "bad = [m for m in ('pettingzoo', 'pyspiel', 'cardtable.adapters.gym_env') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+        "assert 'cardtable/GinRummy-v0' in gymnasium.registry\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_adapters_package_imports_without_gymnasium() -> None:
+    """Without the rl extra there is nothing to register with: the package still imports."""
+    out = _import_error(("numpy", "gymnasium", "pettingzoo"), "import cardtable.adapters; print('imported')")
+    assert out == "imported"
 
 
 _BLOCK = (

@@ -13,11 +13,18 @@ module                                   contents
 :mod:`cardtable.adapters.pettingzoo_env` ``gin_rummy_v0``, ``pinochle_v0``, ``casino_v0``
 :mod:`cardtable.adapters.gym_env`        ``gin_env``, ``pinochle_env``, ``casino_env``
 :mod:`cardtable.adapters.openspiel`      ``cardtable_gin``, ``cardtable_pinochle``, ``cardtable_casino``
+:mod:`cardtable.adapters.registration`   Gymnasium ids ``cardtable/GinRummy-v0``, ``cardtable/Casino-v0``,
+                                         ``cardtable/Pinochle-v0``
+:mod:`cardtable.adapters.vector`         ``GinVectorEnv``: many Gin hands stepped as one batch
+:mod:`cardtable.adapters.policy`         ``PolicyAgent``: a trained policy as a cardtable player
 =======================================  =================================================
 
 Codec and observation tables are in each game module's docstring. Without the extra, importing an
 environment or a codec raises ``ModuleNotFoundError`` naming the missing package and the extra to
 install (``pip install 'cardtable[rl]'``).
+
+Importing this package registers the Gymnasium ids (:mod:`~cardtable.adapters.registration`) when
+Gymnasium is installed, so that ``gym.make("cardtable/GinRummy-v0", preset="openspiel")`` works.
 """
 
 from __future__ import annotations
@@ -55,6 +62,19 @@ def adapter_for(game: str, **kwargs: Any) -> Any:
 
         return CasinoAdapter(**kwargs)
     raise ValueError(f"unknown game {game!r}")
+
+
+def _register_gymnasium_ids() -> None:
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:  # no rl extra: nothing to register with
+        return
+    from .registration import register_envs
+
+    register_envs()
+
+
+_register_gymnasium_ids()
 
 
 def __getattr__(name: str) -> Any:

@@ -8,7 +8,8 @@
 One episode is one hand. The observation and the actions are those of the
 PettingZoo environments (the game's codec). The reward is the learner's true
 hand points at the end (``zero_sum=True``: minus the mean of the other
-seats'). ``info["action_mask"]`` repeats the mask. A hand that ends before
+seats'). ``info["action_mask"]`` repeats the mask, and :meth:`~CardtableGymEnv.action_masks`
+returns it as booleans (sb3-contrib's ``MaskablePPO`` reads it there). A hand that ends before
 the learner's first decision (an opponent knocks at once) is replaced by
 the next deal, so every episode has at least one step. An illegal action ends the
 episode with ``illegal_reward`` (and ``info["illegal_action"] = True``)
@@ -166,6 +167,14 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
         if done:
             info["hand_points"] = self.game_state.returns()
         return obs, reward, done, False, info
+
+    def action_masks(self) -> Any:
+        """The legal action ids now, as a ``bool[num_actions]`` array (all ``False`` once the hand is
+        over): the method sb3-contrib's ``MaskablePPO`` calls, so it trains on this env unchanged."""
+        mask = np.zeros(self.adapter.num_actions, dtype=bool)
+        if self.game_state is not None and not self.game_state.is_terminal():
+            mask[self.adapter.legal_ids(self.game_state, self.pending)] = True
+        return mask
 
     def render(self) -> str | None:
         """The whole position as text (**every hand shown**: for debugging, not for a learner), or
