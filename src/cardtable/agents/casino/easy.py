@@ -35,11 +35,15 @@ class EasyCasinoAgent:
     """Deterministic rule player: the richest capture, else the cheapest trail; never builds."""
 
     name = "easy"
+    """Level name: ``"easy"``."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        """Unused (the player is deterministic); accepted like every level's ``seed``."""
 
     def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
+        """The capture taking the most fixed points (then spades, then cards), else the trail of its cheapest card
+        (fewest points, then not a spade, then lowest rank); ``ValueError`` if there is no legal action."""
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         moves = choices(legal_actions)

@@ -54,10 +54,14 @@ class Weights:
     """Points of captured cards for the current hand (card and spade weights vanish once decided)."""
 
     card: float
+    """Points per captured card: :data:`CARD_WEIGHT` while the majority of cards is open, else 0."""
     spade: float
+    """Extra points per captured spade: :data:`SPADE_WEIGHT` while the majority of spades is open, else 0."""
     sweep: float
+    """Points per sweep (the rules' ``sweep_points``)."""
 
     def points(self, mask: int) -> float:
+        """Worth of capturing the cards of ``mask``: card and spade weights plus 1 per ace, 2 for 10♦, 1 for 2♠."""
         out = mask.bit_count() * self.card + (mask & SPADES_MASK).bit_count() * self.spade + (mask & ACES).bit_count()
         if mask & BIG_CASINO:
             out += 2
@@ -149,19 +153,27 @@ class Judge:
 
     def __init__(self, kn: Knowledge) -> None:
         self.kn = kn
+        """The seat's knowledge the moves are judged from."""
         rules = kn.rules
         self.rules = rules
+        """The rules of the hand."""
         self.w = weights_for(kn.captured, rules.sweep_points)
+        """The worth of captured cards in this hand (:func:`weights_for` its capture piles)."""
         self.court_all = rules.court_capture == "all"
+        """Whether a court card captures every matching court card on the table."""
         n = rules.num_players
         seat = kn.seat
         self.order = [(seat + k) % n for k in range(1, n)]
         """The other seats in turn order."""
         self.partner = (seat + 2) % 4 if rules.partnership_game else None
+        """The partner's seat in a partnership game, else ``None``."""
         u = kn.unseen.bit_count()
         self.unseen_count = [0] + [(kn.unseen & CLASS_MASK[c]).bit_count() for c in range(1, 14)]
+        """Per capture class 1..13 (index 0 unused): how many of its cards are unseen."""
         # chance that each other seat holds a card of each class when it next plays
         self.p_hold: dict[int, list[float]] = {}
+        """Per other seat, per capture class 1..13 (index 0 unused): the chance that it holds a card of that class
+        when it next plays (1 for the value of a build it controls)."""
         for s in self.order:
             h = kn.hand_sizes[s]
             if h == 0:
@@ -173,9 +185,13 @@ class Judge:
         # is the seat's next turn its last of the hand? (then a capture there also takes the residue)
         mine = kn.hand_sizes[seat]
         self.final_move = kn.pack_size == 0 and mine == 1
+        """Whether the move judged is the seat's last of the hand (the pack is empty and it holds one card)."""
         self.next_is_final = kn.pack_size == 0 and mine == 2
+        """Whether the seat's next turn is its last of the hand (the pack is empty and it holds two cards)."""
         self.last_player = kn.dealer
+        """The seat that plays last in every deal: the dealer."""
         self.my_side = rules.side_of(seat)
+        """The seat's scoring side."""
 
     # --- pieces -------------------------------------------------------------------------------
     def threat(self, seat: int, loose: int, builds: tuple[Build, ...]) -> float:
@@ -215,6 +231,8 @@ class Judge:
 
     # --- scoring moves --------------------------------------------------------------------------
     def score(self, action: CasinoAction) -> float:
+        """Value of ``action`` in hand points (higher is better): what it takes now, less the opponents' threats on
+        the table it leaves, plus the partner's and the seat's own next chances (see the module)."""
         kn = self.kn
         seat = kn.seat
         w = self.w
@@ -262,6 +280,7 @@ class Judge:
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 
     def best(self, legal: Sequence[CasinoAction]) -> CasinoAction:
+        """The best-scoring move of ``legal`` (the first on ties; no scoring for a single move)."""
         if len(legal) == 1:
             return legal[0]
         best_a = legal[0]

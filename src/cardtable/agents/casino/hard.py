@@ -198,6 +198,7 @@ class HardCasinoAgent:
     """PIMC search with ``medium`` playouts; exact solving of a fully known two-player last deal."""
 
     name = "hard"
+    """Level name: ``"hard"``."""
 
     def __init__(
         self,
@@ -214,16 +215,29 @@ class HardCasinoAgent:
         """``time_budget`` seconds per searched decision (``None``: a fixed number of ``worlds``);
         ``workers`` > 1 splits the worlds over a process pool (both cores)."""
         self.seed = 0 if seed is None else seed
+        """Base of the per-decision seeds of the sampled worlds (0 when ``None`` was given)."""
         self.time_budget = time_budget
+        """Seconds per decision with a choice, ranking included; ``None``: stop after :attr:`worlds` worlds
+        (32 per worker if that is ``None`` too) and solve without a deadline."""
         self.worlds = worlds
+        """The most worlds per searched decision; ``None``: as many as :attr:`time_budget` allows."""
         self.candidates = candidates
+        """How many of ``medium``'s best moves are searched (at most 4 on a crowded table)."""
         self.workers = max(1, workers)
+        """Processes the worlds are split over (1: in-process)."""
         self.confidence = confidence
+        """Standard errors a candidate's paired advantage must clear to replace ``medium``'s choice."""
         self.exact_nodes = exact_nodes
+        """Node limit of the exact solve of a fully known end of hand; past it (or the time budget) the known
+        world is played out like a sampled one."""
         self.horizon = horizon
+        """How far playouts go: 0 to the end of the hand, ``k`` to the end of the k-th deal from now."""
         self.table_risk = table_risk
+        """Weight of what the next deal's first player may capture from the table a playout leaves (0: ignored)."""
         self.last_worlds = 0
+        """Worlds played for the last decision (0 when it was solved exactly or had no choice)."""
         self.last_exact = False
+        """Whether the last decision was solved exactly."""
 
     def evaluate(self, view: CasinoView, legal: Sequence[CasinoAction]) -> list[tuple[CasinoAction, float]]:
         """Candidate actions with estimated values (the hand's points margin of its side), best first.
@@ -260,6 +274,7 @@ class HardCasinoAgent:
         return sorted(scored, key=lambda av: (-av[1], order[av[0]]))
 
     def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
+        """The best move by :meth:`evaluate` (no search with one legal move); ``ValueError`` if there is none."""
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         if len(legal_actions) == 1:

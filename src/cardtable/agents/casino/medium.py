@@ -29,15 +29,18 @@ class MediumCasinoAgent:
     """One-move judgement of gains, threats and next-turn chances, in hand points."""
 
     name = "medium"
+    """Level name: ``"medium"``."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        """Unused (the player is deterministic); accepted like every level's ``seed``."""
 
     def ranked(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> list[tuple[CasinoAction, float]]:
         """Every legal action with its estimated value (hand points, relative), best first."""
         return Judge(knowledge(view)).ranked(choices(legal_actions))
 
     def act(self, view: CasinoView, legal_actions: Sequence[CasinoAction]) -> CasinoAction:
+        """The move the :class:`~.evaluation.Judge` scores best (the first on ties); ``ValueError`` if there is none."""
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         if len(legal_actions) == 1:

@@ -20,7 +20,9 @@ __all__ = ["FULL", "ACES", "value_class", "CLASS_MASK", "Knowledge", "view_rules
 
 
 FULL = (1 << 52) - 1
+"""The mask of all 52 cards."""
 ACES = RANK_MASK[1]
+"""The mask of the four aces."""
 
 
 def value_class(index: int) -> int:
@@ -38,25 +40,39 @@ class Knowledge:
     """What one seat knows: its hand, the table, the piles, and which cards are still unseen."""
 
     rules: CasinoRules
+    """The rules of the hand."""
     seat: int
+    """The seat whose knowledge this is."""
     hand: int
+    """This seat's cards (mask)."""
     loose: int
+    """The loose cards on the table (mask)."""
     builds: tuple[Build, ...]
+    """The builds on the table, each with its value and controller."""
     captured: tuple[int, ...]
+    """Each side's capture pile (masks; capture piles are public)."""
     sweeps: tuple[int, ...]
+    """Sweeps per side."""
     hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
     pack_size: int
+    """Cards left in the pack."""
     dealer: int
+    """The seat that deals this hand (it plays last in each deal)."""
     last_deal: bool
+    """Whether this is the hand's last deal."""
     last_capturer: int | None
+    """The seat that captured last (it takes the table at the hand's end), ``None`` before any capture."""
     unseen: int
     """Cards in other players' hands or in the pack: everything not in this hand, on the table or in a pile."""
 
     @property
     def num_players(self) -> int:
+        """Number of seats (from the rules)."""
         return self.rules.num_players
 
     def side_of(self, seat: int) -> int:
+        """The scoring side of ``seat`` (partners share one)."""
         return self.rules.side_of(seat)
 
     def must_hold(self, seat: int) -> int:
