@@ -26,11 +26,15 @@ class EasyPinochleAgent:
     """Deterministic rule player."""
 
     name = "easy"
+    """Level name: ``"easy"``."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        """Unused (the player is deterministic); accepted like every level's ``seed``."""
 
     def act(self, view: PinochleView, legal_actions: Sequence[PinochleAction]) -> PinochleAction:
+        """A dix exchange whenever legal, else the highest-scoring meld, else a card as the module describes; it never
+        declares out (unless nothing else is legal); ``ValueError`` if there is no legal action."""
         legal = [a for a in legal_actions if a is not DECLARE_OUT] or list(legal_actions)
         if not legal:
             raise ValueError("no legal actions to choose from")

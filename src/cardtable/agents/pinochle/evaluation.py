@@ -67,6 +67,8 @@ _LIGHT_CACHE: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
 
 
 def light_shapes(trump: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """The meld shapes of :func:`shapes` for the light policy, without the run and the double pinochle:
+    (kind, slots, the mask of all its slots)."""
     out = _LIGHT_CACHE.get(trump)
     if out is None:
         out = [(k, sl, sum(sl)) for k, sl, _ in shapes(trump, False) if k != RUN]
@@ -83,6 +85,8 @@ def _light_key(trump: int, c: int) -> float:
 
 
 LIGHT_KEY = tuple(tuple(_light_key(t, c) for c in range(48)) for t in range(4))
+"""Per trump suit, per card index: the light policy's static cost of giving the card up (10 for an ace or a
+ten, 5 for a king or a queen, plus its stage-2 trick power, 0.8 of it for a trump)."""
 _MASKS_CACHE: dict[tuple[int, bool], list[int]] = {}
 
 

@@ -101,6 +101,7 @@ class HardPinochleAgent:
     """PIMC search with heuristic playouts in stage 1; the exact solver in stage 2."""
 
     name = "hard"
+    """Level name: ``"hard"``."""
 
     def __init__(
         self,
@@ -117,15 +118,27 @@ class HardPinochleAgent:
         ``workers`` > 1 splits the worlds over a process pool; ``heavy`` playouts use the full ``medium``
         judgement for stage-1 cards (else a faster light policy, which measured weaker)."""
         self.seed = 0 if seed is None else seed
+        """Base of the per-decision seeds of the sampled worlds (0 when ``None`` was given)."""
         self.rules = rules
+        """The rules used when the view carries none (``None``: the standard rules)."""
         self.time_budget = time_budget
+        """Seconds per decision, ranking included, and per stage-2 solve; ``None``: stop after :attr:`worlds` worlds
+        (64 per worker if that is ``None`` too) and solve without a deadline."""
         self.worlds = worlds
+        """The most worlds per searched decision; ``None``: as many as :attr:`time_budget` allows."""
         self.candidates = candidates
+        """How many of ``medium``'s best actions are considered for the search (plays and melds only)."""
         self.workers = max(1, workers)
+        """Processes the worlds are split over (1: in-process)."""
         self.confidence = confidence
+        """Standard errors a candidate's paired advantage must clear to replace ``medium``'s choice."""
         self.heavy = heavy
+        """Whether playouts choose stage-1 cards by the full ``medium`` judgement (slower) instead of
+        the light policy."""
         self.stage2 = Stage2(time_budget)
+        """The stage-2 solver, with :attr:`time_budget` as the deadline of each call and its table kept for the hand."""
         self.last_worlds = 0
+        """Worlds played for the last decision (0 when it was not searched)."""
 
     def evaluate(self, view: PinochleView, legal: Sequence[PinochleAction],
                  exact: bool = False) -> list[tuple[PinochleAction, float]]:
@@ -156,6 +169,7 @@ class HardPinochleAgent:
         return searched + rest
 
     def act(self, view: PinochleView, legal_actions: Sequence[PinochleAction]) -> PinochleAction:
+        """The best action by :meth:`evaluate` (no search with one legal action); ``ValueError`` if there is none."""
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         if len(legal_actions) == 1:

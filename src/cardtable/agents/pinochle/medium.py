@@ -83,20 +83,28 @@ class MediumPinochleAgent:
     """Card-tracking heuristic player; exact in stage 2."""
 
     name = "medium"
+    """Level name: ``"medium"``."""
 
     def __init__(self, seed: int | None = None, rules: PinochleRules | None = None) -> None:
         self.seed = seed
+        """Unused (the player is deterministic); accepted like every level's ``seed``."""
         self.rules = rules
+        """The rules used when the view carries none (``None``: the standard rules)."""
         self.stage2 = Stage2()
+        """The exact stage-2 solver (no time budget), its table kept for the rest of the hand."""
 
     def knowledge(self, view: PinochleView) -> Knowledge:
+        """What the seat knows from ``view`` alone (:func:`.tracking.knowledge`, :attr:`rules` as the fallback)."""
         return knowledge(view, self.rules)
 
     def ranked(self, view: PinochleView, legal_actions: Sequence[PinochleAction],
                exact: bool = False) -> list[tuple[PinochleAction, float]]:
+        """Every legal action with its value, best first (:func:`ranked_actions`; with ``exact`` every stage-2 play
+        gets its solver value)."""
         return ranked_actions(self.knowledge(view), legal_actions, self.stage2, exact)
 
     def act(self, view: PinochleView, legal_actions: Sequence[PinochleAction]) -> PinochleAction:
+        """The best-ranked action (no ranking with one legal action); ``ValueError`` if there is none."""
         if not legal_actions:
             raise ValueError("no legal actions to choose from")
         if len(legal_actions) == 1:

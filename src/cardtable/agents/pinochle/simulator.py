@@ -63,31 +63,50 @@ class Sim:
                  scored: tuple[int, ...], dix_scored: int, tc: int, stock: list[int], played: int, leader: int,
                  lead: int, ntricks: int) -> None:
         self.rules = rules
+        """The rules of the hand."""
         self.pts = card_points(rules.counting)
+        """Points of each card index under the rules' counting."""
         self.trump = trump
+        """The trump suit (0..3)."""
         self.hands = hands
+        """Per seat: its cards, concealed and melded (masks)."""
         self.melded = melded
+        """Per seat: its cards on the table (masks)."""
         self.known = known
+        """Per seat: its concealed cards the other seat knows of, such as a former trump card (masks)."""
         self.scored = scored
+        """Per meld kind (0..9): the mask of the cards that have scored in that kind."""
         self.dix_scored = dix_scored
+        """The dixes that have scored their 10 points (mask)."""
         self.tc = tc
+        """The index of the trump card under the stock, -1 once taken."""
         # The stock as one queue of future draws per seat (plus the last face-down card, for the winner of
         # trick 12): the same distribution as one shuffled stock, but a seat's draws do not depend on who
         # wins which trick, so the candidates of one world differ far less (common random numbers).
         self.last = stock[0] if stock else -1
+        """The last face-down card of the stock (the winner of trick 12 draws it), -1 for an empty stock."""
         self.draws = [stock[1::2], stock[2::2]]
+        """Per seat: the stock cards it will draw, the next one last."""
         self.nstock = len(stock)
+        """Face-down cards left in the stock."""
         self.played = played
+        """Cards played to tricks so far (mask)."""
         self.score = [0, 0]
+        """Per seat: meld, dix and counter points won since the simulation started (and 10 for the last trick)."""
         self.leader = leader
+        """The seat that leads (or led) the current trick."""
         self.lead = lead
+        """The card index led to the current trick, -1 before the lead."""
         self.ntricks = ntricks
+        """Tricks completed so far in the hand (stage-2 tricks are not counted)."""
         self.heavy = False
         """Stage-1 cards chosen by the full ``medium`` judgement (slower) instead of the light policy."""
         self.log: list[PinochleAction] | None = None
         """When a list, every action of the simulation is appended (chance draws included), for tests."""
 
     def ctx(self, p: int) -> Ctx:
+        """Seat ``p``'s decision context: its own cards and what is public to it, never the other seat's
+        hidden cards."""
         o = 1 - p
         opp_known = self.melded[o] | self.known[o]
         unseen = FULL & ~self.hands[p] & ~self.played & ~opp_known & ~((1 << self.tc) if self.tc >= 0 else 0)
@@ -175,6 +194,7 @@ class Sim:
                     self.score[who] += 10
 
     def exchange(self, p: int, dix: int) -> None:
+        """Seat ``p`` exchanges ``dix`` for the trump card, scoring 10 if that dix has not scored yet."""
         bit = 1 << dix
         self.hands[p] = (self.hands[p] & ~bit) | (1 << self.tc)
         self.melded[p] &= ~bit
@@ -187,6 +207,7 @@ class Sim:
             self.score[p] += 10
 
     def meld(self, p: int, kind: int, mask: int) -> None:
+        """Seat ``p`` melds the cards of ``mask`` as a ``kind`` meld and scores its points."""
         self.scored = record_add(self.scored, kind, mask)
         if kind == DIX:
             self.dix_scored |= mask
@@ -197,21 +218,25 @@ class Sim:
             self.log.append(meld_action(kind, mask))
 
     def can_exchange(self, p: int) -> list[int]:
+        """The dixes seat ``p`` may exchange for the trump card (none once it is taken, or if it is a nine itself)."""
         if self.tc < 0 or ORDER[self.tc] == NINE:
             return []
         return list(iter_bits(self.hands[p] & SUIT_MASKS[self.trump] & RANK_MASKS[NINE]))
 
     def legal_melds(self, p: int) -> list[tuple[int, int]]:
+        """Seat ``p``'s legal melds, as (kind, cards mask) pairs."""
         r = self.rules
         return legal_melds(self.trump, self.hands[p], self.hands[p] & ~self.melded[p], self.scored,
                            self.dix_scored, r.meld_requires_hand_card, r.double_pinochle_300)
 
     def policy_exchange(self, p: int) -> None:
+        """Seat ``p`` exchanges a dix if it can (an unscored one first)."""
         dixes = self.can_exchange(p)
         if dixes:
             self.exchange(p, exchange_choice(dixes, self.dix_scored))
 
     def policy_meld(self, p: int) -> None:
+        """Seat ``p`` makes the legal meld :func:`.evaluation.meld_values` values most, if any."""
         melds = self.legal_melds(p)
         if melds:
             if len(melds) == 1:
@@ -222,6 +247,8 @@ class Sim:
             self.meld(p, *melds[best])
 
     def draw(self) -> None:
+        """Both seats draw, the trick's winner first; on the last card the loser takes the trump card and stage 2
+        begins (melded cards go back to hand)."""
         w = self.leader
         if self.nstock >= 2:
             cw, cl = self.draws[w].pop(), self.draws[1 - w].pop()
@@ -276,6 +303,7 @@ class Sim:
         self.score[last] += 10
 
     def copy(self) -> Sim:
+        """An independent copy to play one candidate in (the :attr:`log` list, if any, is shared)."""
         new = Sim.__new__(Sim)
         for name in ("rules", "pts", "trump", "scored", "dix_scored", "tc", "played", "leader", "lead", "ntricks",
                      "log", "heavy", "last", "nstock"):
@@ -286,6 +314,7 @@ class Sim:
         return new
 
     def margin(self, seat: int) -> int:
+        """``seat``'s score less the other seat's, since the simulation started."""
         return self.score[seat] - self.score[1 - seat]
 
 
@@ -317,6 +346,8 @@ def sample_world(kn: Knowledge, rng: random.Random, lead_by: int) -> Sim:
 
 
 def action_of(kind: str, card: int = -1, meld: tuple[int, int] | None = None) -> PinochleAction:
+    """The action of ``kind``: a play or exchange of card index ``card``, no exchange, the meld ``meld``
+    ((kind, cards mask)) when given, else no meld."""
     if kind == "play":
         return PLAY[card]
     if kind == "exchange":

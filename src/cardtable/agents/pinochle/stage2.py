@@ -93,12 +93,17 @@ class Stage2:
 
     def __init__(self, budget: float | None = None) -> None:
         self.budget = budget
+        """Seconds per call before the solver's deadline; ``None``: always solve to the end."""
         self.capped = 0
+        """Calls the deadline cut short."""
         self.fallbacks = 0
+        """Calls that fell back to the greedy policy for the move played."""
         self._solver: Solver | None = None
         self._key: tuple[int, str, int] = (-1, "", 0)
 
     def solver(self, trump: int, counting: str, hands: int) -> Solver:
+        """The solver for this trump and counting, reused (with its table) until those change or ``hands`` holds
+        a card it was not made for (a new hand)."""
         key = (trump, counting, hands)
         if self._solver is None or self._key[:2] != key[:2] or hands & ~self._key[2]:
             self._solver = Solver(trump, counting)

@@ -27,6 +27,7 @@ ORDER = tuple((i % 12) >> 1 for i in range(48))
 
 
 def rules_of(view: PinochleView, fallback: PinochleRules | None = None) -> PinochleRules:
+    """The rules the view carries, else ``fallback``, else the standard rules."""
     if view.rules is not None:
         return view.rules
     return fallback if fallback is not None else PinochleRules()
@@ -37,14 +38,19 @@ class Knowledge:
     """What one seat knows, as masks."""
 
     seat: int
+    """The seat whose knowledge this is."""
     rules: PinochleRules
+    """The rules of the hand."""
     trump: int
+    """The trump suit (0..3 = ♠ ♥ ♦ ♣), -1 before the turn-up."""
     trump_card: int
     """The card under the stock, -1 once taken."""
     hand: int
     """Own cards, concealed and melded."""
     melded: int
+    """Own cards on the table (mask)."""
     opp_melded: int
+    """The opponent's cards on the table (mask)."""
     opp_known: int
     """Opponent cards surely held: its melded cards and its public concealed cards."""
     opp_hidden: int
@@ -52,11 +58,17 @@ class Knowledge:
     unseen: int
     """Cards that are in the opponent's hidden hand or in the face-down stock."""
     stock_size: int
+    """Face-down cards in the stock (the trump card not included)."""
     played: int
+    """Cards played to tricks so far, the current lead included (mask)."""
     lead: int
+    """The card index led to the current trick, -1 before the lead."""
     ntricks: int
+    """Tricks completed so far in the hand."""
     scored: tuple[int, ...]
+    """Per meld kind (0..9): the mask of the cards that have scored in that kind (6.3.3)."""
     dix_scored: int
+    """The dixes that have scored their 10 points (mask)."""
     opp_hand: int
     """The opponent's hand, in stage 2 only (else 0)."""
     claim: int = 0
@@ -102,20 +114,34 @@ class Ctx:
     """One seat's stage-1 decision context (own cards, public record, unseen cards)."""
 
     rules: PinochleRules
+    """The rules of the hand."""
     pts: tuple[int, ...]
+    """Points of each card index under the rules' counting."""
     trump: int
+    """The trump suit (0..3 = ♠ ♥ ♦ ♣)."""
     trump_card: int
+    """The card under the stock, -1 once taken."""
     hand: int
+    """Own cards, concealed and melded (mask)."""
     melded: int
+    """Own cards on the table (mask)."""
     unseen: int
+    """Cards that are in the opponent's hidden hand or in the face-down stock (mask)."""
     opp_known: int
+    """Opponent cards surely held: its melded cards and its public concealed cards (mask)."""
     opp_hidden: int
+    """How many opponent cards are unknown."""
     stock_size: int
+    """Face-down cards in the stock (the trump card not included)."""
     ntricks: int
+    """Tricks completed so far in the hand."""
     scored: tuple[int, ...]
+    """Per meld kind (0..9): the mask of the cards that have scored in that kind."""
     dix_scored: int
+    """The dixes that have scored their 10 points (mask)."""
 
 
 def view_ctx(kn: Knowledge) -> Ctx:
+    """The decision context of the seat ``kn`` describes, with the card points of its counting."""
     return Ctx(kn.rules, card_points(kn.rules.counting), kn.trump, kn.trump_card, kn.hand, kn.melded, kn.unseen,
                kn.opp_known, kn.opp_hidden, kn.stock_size, kn.ntricks, kn.scored, kn.dix_scored)
