@@ -50,6 +50,7 @@ class LegalMoves(Sequence[CasinoAction]):
 
     def __init__(self, moveset: MoveSet) -> None:
         self.moveset = moveset
+        """The position's moves as blocks, which counts, finds and ranks them."""
 
     def __len__(self) -> int:
         return self.moveset.count()

@@ -60,12 +60,19 @@ class Block(NamedTuple):
     """
 
     card: Card
+    """The card played from the hand."""
     kind: str
+    """``"trail"``, ``"capture"`` or ``"build"``."""
     value: int
+    """The capture's value (the card's) or the build's announced value; 0 for a trail or a court-card capture."""
     refs: tuple[tuple[int, int], ...]
+    """The builds used, as ``(value, cards mask)`` pairs: captured, absorbed, or (last) the one raised."""
     bmask: int
+    """The cards of all the builds used, as a bitmask."""
     need: int
+    """What the played card's loose partners must add up to in a build (0: none; always 0 for a capture)."""
     listed: tuple[int, ...] | None
+    """The loose sets of a trail (``(0,)``) or a court-card capture, listed; ``None`` when they are computed."""
 
     def action(self, loose: int, full: bool) -> CasinoAction:
         """The move of this block taking (or building with) the loose cards ``loose``."""
@@ -111,12 +118,19 @@ class MoveSet:
 
     def __init__(self, rules: CasinoRules, seat: int, hand: int, loose: int, builds: Sequence[Build]) -> None:
         self.rules = rules
+        """The rules of the hand."""
         self.seat = seat
+        """The seat to play."""
         self.hand = hand
+        """The mover's cards, as a bitmask."""
         self.loose = loose
+        """The loose cards on the table, as a bitmask."""
         self.numerals = loose & NUMERALS
+        """The loose numeral cards (ace to 10), as a bitmask: those that partition arithmetic applies to."""
         self.builds = tuple(builds)
+        """The builds on the table."""
         self.full = rules.allow_duplicate_value_builds
+        """Whether build references name their cards (several builds may share a value)."""
         self._blocks: list[Block] | None = None
         self._counts: list[int] | None = None
         self._count: int | None = None
@@ -294,6 +308,7 @@ class MoveSet:
         return got - 1 if block.need == 0 and not block.bmask else got
 
     def counts(self) -> list[int]:
+        """How many moves each block of :meth:`blocks` holds, in the same order (computed once)."""
         if self._counts is None:
             self._counts = [self.block_count(b) for b in self.blocks()]
         return self._counts

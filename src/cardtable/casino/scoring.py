@@ -12,8 +12,11 @@ from .values import RANK_MASK
 __all__ = ["SideScore", "score_hand", "SPADES_MASK", "BIG_CASINO", "LITTLE_CASINO"]
 
 SPADES_MASK = (1 << 13) - 1
+"""The thirteen spades as a card bitmask."""
 BIG_CASINO = Card.parse("TD").bit
+"""The big casino (ten of diamonds, 2 points) as a card bit."""
 LITTLE_CASINO = Card.parse("2S").bit
+"""The little casino (two of spades, 1 point) as a card bit."""
 ACES = RANK_MASK[1]
 
 
@@ -22,21 +25,33 @@ class SideScore:
     """One side's breakdown for a hand. ``total`` includes sweep points."""
 
     cards: int
+    """Cards the side captured."""
     spades: int
+    """Spades the side captured."""
     most_cards: int
+    """Points for most cards: 3 for the side with strictly the most, else 0 (a tie scores nothing)."""
     most_spades: int
+    """Points for most spades: 1 for the side with strictly the most, else 0 (a tie scores nothing)."""
     aces: int
+    """Points for aces: 1 per ace captured."""
     big_casino: int
+    """Points for the big casino (ten of diamonds): 2 or 0."""
     little_casino: int
+    """Points for the little casino (two of spades): 1 or 0."""
     sweeps: int
+    """Sweeps the side made."""
     sweep_points: int
+    """Points for sweeps: ``sweeps`` times the rules' ``sweep_points``."""
     total: int
+    """The side's points for the hand, sweep points included."""
 
     @property
     def non_sweep(self) -> int:
+        """The points without the sweeps' (cards, spades, aces and the casinos)."""
         return self.total - self.sweep_points
 
     def as_dict(self) -> dict[str, int]:
+        """Every field by name, as a plain dict."""
         return dataclasses.asdict(self)
 
 

@@ -63,7 +63,9 @@ class Solution(NamedTuple):
     """``value`` for the player to move (see the module objective) and a best ``move``."""
 
     value: int
+    """The mover's card points (and last trick) still to come minus the opponent's, under best play."""
     move: PinochleAction
+    """A best play for the mover (a ``play`` action of a physical card it holds)."""
 
 
 class Root(NamedTuple):
@@ -74,8 +76,11 @@ class Root(NamedTuple):
     """
 
     value: int
+    """The mover's points still to come minus the opponent's: exact when :attr:`complete`, else a lower bound."""
     card: int
+    """The best card type found, as the index of its ``a`` copy (even)."""
     complete: bool
+    """Whether every move was searched to the end (False: the deadline cut the search short)."""
 
 
 class SearchTimeout(Exception):
@@ -113,11 +118,16 @@ class Solver:
 
     def __init__(self, trump: int, counting: str = "simple") -> None:
         self.trump = trump
+        """The trump suit (0..3)."""
         self.pts = card_points(counting)
+        """The counter points of each of the 48 card indices under the configured ``counting``."""
         self.table: dict[int, tuple[int, int, int]] = {}
+        """The transposition table: ``leader << 48 | follower`` (canonical hands at a trick start)
+        to ``(lower bound, upper bound, best lead)`` of the leader's value."""
         self.classes = [(sum(1 << i for i in range(48) if self.pts[i] == v), v) for v in sorted(set(self.pts)) if v]
         """The cards of each nonzero point value: the points left bound the value of any position."""
         self.nodes = 0
+        """Trick-start positions searched so far, over every call (the clock is read every 1024)."""
         self.deadline = float("inf")
         """A ``time.perf_counter()`` time after which :meth:`search` raises :class:`SearchTimeout`."""
 

@@ -137,6 +137,7 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
 
     @property
     def trump_dixes(self) -> int:
+        """The dixes (the two trump nines) as a mask; 0 before the turn-up."""
         return SUIT_MASKS[self.trump] & RANK_MASKS[NINE] if self.trump >= 0 else 0
 
     def hand(self, seat: int) -> int:
