@@ -16,6 +16,12 @@ Rows, for each game of ours (Gin, Pinochle, 2-player Casino):
 * ``gymnasium``: our single-agent env against the ``random`` agent (opponent moves not counted);
 * ``openspiel``: our registered Python game, observation tensor at each decision.
 
+Gin also has ``gin vector (n=…)`` rows: :class:`~cardtable.adapters.vector.GinVectorEnv` with ``n``
+hands against the ``random`` agent, stepped together. Each ``step`` is one learner decision in each
+of the ``n`` hands (observation and mask of every row built), so it counts ``n`` steps; the
+opponents' moves and the chance steps inside it are not counted. The last line compares our best Gin
+row with OpenSpiel's C++ ``gin_rummy`` measured in the same run.
+
 Peers (Gin only), when importable: PettingZoo's ``gin_rummy_v4`` (needs
 ``pettingzoo<1.25`` with RLCard and pygame), RLCard's ``gin-rummy`` env, and
 OpenSpiel's C++ ``gin_rummy`` (observation tensor at each decision). Keep the
@@ -41,6 +47,9 @@ import numpy as np
 
 Runner = Callable[[float, int], tuple[int, float]]
 """(seconds, seed) -> (steps, elapsed seconds)."""
+VECTOR_SIZES = (16, 128)
+"""The batch sizes of the ``gin vector`` rows."""
+OPENSPIEL_GIN = "gin/peer: OpenSpiel C++ gin_rummy"
 
 
 # --- ours ----------------------------------------------------------------------------------------------
@@ -107,6 +116,25 @@ def gym_loop(make: Callable[[], Any]) -> Runner:
             steps += 1
             if term or trunc:
                 obs, _ = env.reset()
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def vector_loop(num_envs: int) -> Runner:
+    from cardtable.adapters.vector import GinVectorEnv
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        env = GinVectorEnv(num_envs, opponent="random")
+        rng = np.random.default_rng(seed)
+        steps = 0
+        start = time.perf_counter()
+        obs, _ = env.reset(seed=seed)
+        while time.perf_counter() - start < seconds:
+            mask = obs["action_mask"]
+            # a uniform random legal id per row: the largest of uniform draws over the legal ids
+            obs, _, _, _, _ = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+            steps += num_envs
         return steps, time.perf_counter() - start
 
     return run
@@ -181,6 +209,9 @@ def main(argv: list[str] | None = None) -> None:
     for game, aec, gym in (("gin", gin_rummy_v0, gin_env), ("pinochle", pinochle_v0, pinochle_env),
                            ("casino", casino_v0, casino_env)):
         rows.append((game, "ours: adapter (engine + codec + observation)", adapter_loop(game), ""))
+        if game == "gin":
+            for n in VECTOR_SIZES:
+                rows.append((game, f"ours: gin vector (n={n})", vector_loop(n), ""))
         rows.append((game, "ours: PettingZoo AEC", aec_loop(aec), ""))
         rows.append((game, "ours: Gymnasium vs random", gym_loop(gym), ""))
         try:
@@ -214,7 +245,18 @@ def main(argv: list[str] | None = None) -> None:
     if rlcard_rate:
         for key in ("gin/ours: PettingZoo AEC", "gin/ours: adapter (engine + codec + observation)"):
             print(f"{key} / RLCard: {results[key] / rlcard_rate:.2f}x")
+    print(versus_openspiel(results))
     sys.stdout.flush()
+
+
+def versus_openspiel(results: dict[str, float]) -> str:
+    """The line comparing our fastest Gin row with OpenSpiel's C++ ``gin_rummy`` of the same run."""
+    ours = {key: rate for key, rate in results.items() if key.startswith("gin/ours: ")}
+    spiel = results.get(OPENSPIEL_GIN)
+    if not spiel:
+        return "best ours / OpenSpiel C++ gin_rummy: not measured (pyspiel not importable, or --no-peers)"
+    best = max(ours, key=ours.__getitem__)
+    return f"best ours / OpenSpiel C++ gin_rummy: {ours[best] / spiel:.2f}x ({best.removeprefix('gin/ours: ')})"
 
 
 if __name__ == "__main__":

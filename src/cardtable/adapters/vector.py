@@ -319,18 +319,23 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
         finished: list[int] = []
-        illegal: list[int] = []
-        for row, aid in enumerate(ids.tolist()):
-            state = self._states[row]
-            if not (0 <= aid < self.num_actions and self._legal[row] >> aid & 1):
-                if self.illegal_action == "raise":
-                    raise IllegalActionError(
-                        f"row {row}: action id {aid} ({self._id_name(aid)}) is not legal here", "codec") from None
-                rewards[row] = self.illegal_reward
-                terminated[row] = True
-                illegal.append(row)
-                finished.append(row)
+        chosen: list[int] = ids.tolist()
+        legal = self._legal
+        width = self.num_actions
+        illegal = [row for row, aid in enumerate(chosen) if not (0 <= aid < width and legal[row] >> aid & 1)]
+        if illegal and self.illegal_action == "raise":  # before any row moves
+            row = illegal[0]
+            raise IllegalActionError(
+                f"row {row}: action id {chosen[row]} ({self._id_name(chosen[row])}) is not legal here", "codec")
+        for row in illegal:
+            rewards[row] = self.illegal_reward
+            terminated[row] = True
+            finished.append(row)
+        skip = set(illegal)
+        for row, aid in enumerate(chosen):
+            if skip and row in skip:
                 continue
+            state = self._states[row]
             self._apply(row, state, self._action(state, aid))
             self._play_others(row, state)
             if state.phase == OVER:
@@ -368,11 +373,10 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
                 info["_illegal_action"] = flags.copy()
         return self._observe_all(), rewards, terminated, np.zeros(n, dtype=np.bool_), info
 
-    def _id_name(self, aid: Any) -> str:
-        try:
-            return self.adapter.id_to_string(int(aid))
-        except (KeyError, ValueError, TypeError):
-            return "out of range"
+    def _id_name(self, aid: int) -> str:
+        if not 0 <= aid < self.num_actions:
+            return f"out of range 0..{self.num_actions - 1}"
+        return self.adapter.id_to_string(aid)
 
     def __repr__(self) -> str:
         return f"GinVectorEnv(num_envs={self.num_envs}, opponent={self.opponent!r}, seat={self.fixed_seat!r})"
