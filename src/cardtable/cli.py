@@ -159,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--max-tables-per-address", type=int, default=None, metavar="N",
                      help="tables in play at once set up from one client address "
                           "(default: $CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS, else 20)")
+    srv.add_argument("--computer", action="append", default=[], metavar="GAME:NAME=SPEC",
+                     help="offer another computer player by name in the browser's level list, e.g. a trained "
+                          "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat for more")
     srv.add_argument("--api-docs", action="store_true",
                      help="also serve the API description at /docs and /openapi.json (default: off)")
 
@@ -255,6 +258,17 @@ def in_words(message: str) -> str:
     return text.replace(", got ", ", not ")
 
 
+def add_named_level(entry: str) -> None:
+    """``GAME:NAME=SPEC`` (``serve --computer``): make the agent spec a named level of the game."""
+    from .agents import add_level
+
+    head, eq, spec = entry.partition("=")
+    game, colon, name = head.partition(":")
+    if not (eq and colon and spec.strip()):
+        raise ValueError("write GAME:NAME=SPEC, e.g. gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip")
+    add_level(game.strip(), name.strip(), spec.strip())
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         from .apps.web import server as web_server
@@ -277,6 +291,12 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cardtable serve: {exc}", file=sys.stderr)
         return 2
+    for entry in args.computer:  # a bad player is an error now, before the server starts
+        try:
+            add_named_level(entry)
+        except (ValueError, ImportError) as exc:
+            print(f"cardtable serve: --computer {entry}: {exc}", file=sys.stderr)
+            return 2
     host = "localhost" if args.host in ("127.0.0.1", "::1", "0.0.0.0", "::") else args.host
     web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
         f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",

@@ -176,7 +176,7 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
             mask[self.adapter.legal_ids(self.game_state, self.pending)] = True
         return mask
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # str | None (the return type of Gymnasium's own varies by version)
         """The whole position as text (**every hand shown**: for debugging, not for a learner), or
         the hand's points once it is over; ``None`` before :meth:`reset`."""
         if self.game_state is None:

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import CardtableError
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "AGENT_LEVELS"]
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "add_level", "AGENT_LEVELS"]
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -40,7 +40,34 @@ def _levels(game: str) -> tuple[str, ...]:
 
 
 AGENT_LEVELS: dict[str, tuple[str, ...]] = {game: _levels(game) for game in ("gin", "casino", "pinochle")}
-"""Levels per game, weakest first."""
+"""Levels per game, weakest first; levels named by :func:`add_level` follow the built-in ones."""
+
+_NAMED: dict[tuple[str, str], str] = {}
+
+
+def add_level(game: str, name: str, spec: str) -> None:
+    """Name an agent spec as a level of ``game`` for this process, e.g. a trained policy, so that a
+    level list (the browser's, ``cardtable serve --computer gin:ppo=SPEC``) offers it by that name.
+    The spec is tried at once: a bad one is a ``ValueError`` now, not at the first table.
+
+    >>> add_level("gin", "first-random", "cardtable.agents.base:RandomAgent")
+    >>> AGENT_LEVELS["gin"][-1], make_agent("gin", "first-random", seed=1).name
+    ('first-random', 'random')
+    >>> add_level("gin", "easy", "random")
+    Traceback (most recent call last):
+    ...
+    ValueError: gin already has a level named 'easy'
+    """
+    if game not in AGENT_LEVELS:
+        raise ValueError(f"unknown game {game!r}; games: {', '.join(AGENT_LEVELS)}")
+    if not name or "/" in name or ":" in name or not name.isprintable() or len(name) > 40:
+        raise ValueError(f"bad level name {name!r}: up to 40 characters, no '/' or ':'")
+    if name in AGENT_LEVELS[game] and (game, name) not in _NAMED:
+        raise ValueError(f"{game} already has a level named {name!r}")
+    make_agent(game, spec, seed=0)
+    _NAMED[(game, name)] = spec
+    if name not in AGENT_LEVELS[game]:
+        AGENT_LEVELS[game] = (*AGENT_LEVELS[game], name)
 
 
 def _option_value(text: str) -> Any:
@@ -59,15 +86,28 @@ def _option_value(text: str) -> Any:
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"level"`` or ``"level/name=value/..."``: the level and its options (numbers, booleans,
-    ``none`` and words are read as such)."""
+    ``none`` and words are read as such). A value may hold slashes, such as a checkpoint's path:
+    what follows it up to the next ``name=`` belongs to it.
+
+    >>> parse_agent_spec("cardtable.adapters.policy:SB3Policy/path=runs/gin ppo.zip/deterministic=false")
+    ('cardtable.adapters.policy:SB3Policy', {'path': 'runs/gin ppo.zip', 'deterministic': False})
+    """
     level, *parts = spec.strip().split("/")
     options: dict[str, Any] = {}
+    raw: dict[str, str] = {}
+    last = ""
     for part in parts:
         name, eq, value = part.partition("=")
         name = name.strip()
+        if not (eq and name.isidentifier()) and last:  # a path's next component: path=runs/gin.zip
+            raw[last] += "/" + part
+            continue
         if not eq or not name.isidentifier():
             raise ValueError(f"bad agent option {part!r} in {spec!r}: write name=value, e.g. hard/time_budget=0.3")
-        options[name] = _option_value(value.strip())
+        raw[name] = value.strip()
+        last = name
+    for name, value in raw.items():
+        options[name] = value if "/" in value else _option_value(value)
     return level.strip(), options
 
 
@@ -94,6 +134,10 @@ def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -
     ValueError: cannot import agent 'mybots:Greedy': No module named 'mybots'
     """
     level, parsed = parse_agent_spec(level)
+    named = _NAMED.get((game, level))
+    if named is not None:  # a level named by add_level: its spec, with these options on top
+        level, base = parse_agent_spec(named)
+        parsed = {**base, **parsed}
     options = {**parsed, **options}
     levels = AGENT_LEVELS.get(game, ("random",))
     if level == "random":
