@@ -46,7 +46,17 @@ from ..agents import RandomAgent, make_agent
 from ..errors import IllegalActionError
 from ..gin.actions import GinAction
 from ..gin.melds import FULL, deadwood
-from ..gin.phases import CHANCE_PHASES, DISCARD_PHASE, OVER, PHASES, WALL_KNOCK
+from ..gin.phases import (
+    CHANCE_PHASES,
+    DISCARD_PHASE,
+    DRAW_PHASE,
+    FORCED_DRAW,
+    OFFER,
+    OFFER_DEALER,
+    OVER,
+    PHASES,
+    WALL_KNOCK,
+)
 from ..gin.rules import GinRules
 from ..gin.state import GinState
 from .gin import _ACTIONS, ARRANGE_ID, BIG_GIN_ID, KNOCK_ID, OBS_SIZE, GinAdapter
@@ -55,6 +65,8 @@ __all__ = ["GinVectorEnv"]
 
 _PHASE_BIT = {p: 1 << (364 + i) for i, p in enumerate(PHASES)}
 _DECISION_BIT = {(own, take): 1 << (434 + (0 if own else 2) + take) for own in (True, False) for take in (0, 1)}
+_FIXED_PHASES = (DRAW_PHASE, OFFER, OFFER_DEALER, FORCED_DRAW)
+"""Phases whose legal moves are always the same (draw or take; take or pass; draw): the engine's first answer is kept."""
 _ROW_BYTES = 68  # 542 bits, rounded up to whole bytes
 _SCALARS = slice(375, 382)
 
@@ -121,6 +133,7 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         self._declined: list[list[int]] = []  # per row, per seat: upcards that seat declined this hand (bitmask)
         self._legal: list[int] = []  # per row, the legal ids as a bitmask
         self._mask_bytes = (self.num_actions + 7) // 8
+        self._phase_bits: dict[str, int] = {}
         self._mask = np.zeros((num_envs, self.num_actions), dtype=np.int8)
 
     @property
@@ -129,9 +142,10 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         return self._states
 
     # --- the engine ---------------------------------------------------------------------------------
-    def _legal_bits(self, state: GinState) -> int:
+    def _legal_bits(self, state: GinState, dw: int | None = None) -> int:
         """The legal ids of ``state`` as a bitmask (bit ``i``: id ``i``), without building the action list
-        in the discard phases (the common case: one bit per card of the hand)."""
+        in the discard phases (the common case: one bit per card of the hand). ``dw``: the deadwood of the
+        hand of the seat to act, if known."""
         phase = state.phase
         if phase == DISCARD_PHASE or phase == WALL_KNOCK:
             hand = state.hands[state.turn]
@@ -139,16 +153,24 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             if phase == DISCARD_PHASE:
                 taken = state.taken
                 bits = hand if taken is None or self.rules.discard_taken_card else hand & ~taken.bit
-            for card in state._knock_cards(hand):
-                bits |= card.bit << KNOCK_ID
-            if state._can_big_gin(hand):
+            if dw is None:
+                dw = deadwood(hand)
+            # a discard lowers the deadwood by at most 10: above the limit + 10, no knock (the engine's own test)
+            if dw - 10 <= state.knock_limit:
+                for card in state._knock_cards(hand):
+                    bits |= card.bit << KNOCK_ID
+            if dw == 0 and state._can_big_gin(hand):
                 bits |= 1 << BIG_GIN_ID
             return bits
         if phase == OVER:
             return 0
-        bits = 0
+        bits = self._phase_bits.get(phase, 0)
+        if bits:
+            return bits
         for aid in self.adapter.legal_ids(state):
             bits |= 1 << aid
+        if phase in _FIXED_PHASES:
+            self._phase_bits[phase] = bits
         return bits
 
     @staticmethod
@@ -213,12 +235,14 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
                 return
 
     # --- observations -------------------------------------------------------------------------------
-    def _row_bits(self, row: int, state: GinState, seat: int) -> tuple[int, tuple[float, ...]]:
-        """The observation of ``seat`` as a 542-bit integer (the 0/1 entries) and its seven scalars."""
+    def _row(self, row: int, state: GinState, seat: int, raw: bytearray, scalars: list[float]) -> int:
+        """Append the observation of ``seat``: its 0/1 entries as 542 bits to ``raw``, its seven scalars to
+        ``scalars``; returns the deadwood of the seat's hand."""
         opp = 1 - seat
         hands = state.hands
         known = state.known
-        over = state.phase == OVER
+        phase = state.phase
+        over = phase == OVER
         showdown = state.showdown
         scored = over and showdown is not None and showdown.outcome != "void"
         knock = state.knock_card
@@ -229,7 +253,7 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             pile |= knock_bit
             top = knock_bit
         bits = (hands[seat] | known[opp] << 52 | pile << 104 | top << 156 | known[seat] << 312
-                | _PHASE_BIT[state.phase] | self._discarded[row][opp] << 438 | self._declined[row][opp] << 490)
+                | _PHASE_BIT[phase] | self._discarded[row][opp] << 438 | self._declined[row][opp] << 490)
         if state.taken is not None:
             bits |= state.taken.bit << 208
         if scored:
@@ -238,46 +262,54 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             bits |= state.first_upcard.bit << 382
         for who, decision in state.decisions:
             bits |= _DECISION_BIT[who == seat, decision == "take"]
-        turn = -1 if over or state.phase in CHANCE_PHASES else state.turn
-        scalars = (
-            float(turn == seat),
+        raw += bits.to_bytes(_ROW_BYTES, "little")
+        dw = deadwood(hands[seat])
+        scalars += (
+            float(not over and phase not in CHANCE_PHASES and state.turn == seat),
             float(state.dealer == seat),
             state.stock_size / 52.0,
             hands[opp].bit_count() / 11.0,
             state.knock_limit / 10.0,
-            min(deadwood(hands[seat]) / 110.0, 1.0),
+            min(dw / 110.0, 1.0),
             state.draws / self.rules.max_discard_draws,
         )
-        return bits, scalars
+        return dw
 
-    def _encode(self, rows: list[tuple[int, tuple[float, ...]]]) -> npt.NDArray[np.float32]:
-        """Observation rows from :meth:`_row_bits` results, unpacked together."""
-        raw = b"".join(bits.to_bytes(_ROW_BYTES, "little") for bits, _ in rows)
-        flat = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(rows), _ROW_BYTES), axis=1,
-                             count=OBS_SIZE, bitorder="little")
-        obs = flat.astype(np.float32)
-        obs[:, _SCALARS] = np.array([s for _, s in rows], dtype=np.float64)
-        return obs
+    @staticmethod
+    def _unpack(raw: bytearray, rows: int, width: int) -> npt.NDArray[np.uint8]:
+        """``rows`` bit rows of ``width`` bits (each whole bytes, little-endian) as a ``uint8`` 0/1 array."""
+        return np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(rows, -1), axis=1, count=width, bitorder="little")
 
-    def _unpack_masks(self, legal: list[int]) -> npt.NDArray[np.int8]:
-        raw = b"".join(bits.to_bytes(self._mask_bytes, "little") for bits in legal)
-        flat = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(legal), self._mask_bytes), axis=1,
-                             count=self.num_actions, bitorder="little")
-        return flat.view(np.int8)
+    def _observe(self, rows: range | list[int]) -> tuple[dict[str, Any], list[int]]:
+        """The observations and masks of ``rows`` (the learner's seat of each), and their legal ids as bitmasks."""
+        states = self._states
+        seats = self.seats
+        raw = bytearray()
+        scalars: list[float] = []
+        legal: list[int] = []
+        for i in rows:
+            state = states[i]
+            seat = seats[i]
+            dw = self._row(i, state, seat, raw, scalars)
+            legal.append(self._legal_bits(state, dw if state.turn == seat else None))
+        masks = bytearray()
+        size = self._mask_bytes
+        for bits in legal:
+            masks += bits.to_bytes(size, "little")
+        obs = self._unpack(raw, len(legal), OBS_SIZE).astype(np.float32)
+        obs[:, _SCALARS] = np.array(scalars, dtype=np.float64).reshape(len(legal), 7)
+        mask = self._unpack(masks, len(legal), self.num_actions).view(np.int8)
+        return {"observation": obs, "action_mask": mask}, legal
 
     def observe_row(self, row: int) -> dict[str, Any]:
         """Row ``row``'s current observation and mask, as one sub-environment would return them."""
-        state = self._states[row]
-        obs = self._encode([self._row_bits(row, state, self.seats[row])])[0]
-        return {"observation": obs, "action_mask": self._unpack_masks([self._legal_bits(state)])[0]}
+        out, _ = self._observe([row])
+        return {"observation": out["observation"][0], "action_mask": out["action_mask"][0]}
 
     def _observe_all(self) -> dict[str, Any]:
-        states = self._states
-        seats = self.seats
-        rows = [self._row_bits(i, states[i], seats[i]) for i in range(self.num_envs)]
-        self._legal = [self._legal_bits(state) for state in states]
-        self._mask = self._unpack_masks(self._legal)
-        return {"observation": self._encode(rows), "action_mask": self._mask}
+        out, self._legal = self._observe(range(self.num_envs))
+        self._mask = out["action_mask"]
+        return out
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids of every row, ``bool[num_envs, num_actions]`` (the sb3-contrib convention)."""
