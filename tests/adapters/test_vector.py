@@ -237,3 +237,13 @@ def test_gymnasium_episode_statistics_wrapper() -> None:
             np.testing.assert_array_equal(info["episode"]["r"][term], reward[term])
             assert (info["episode"]["l"][term] >= 1).all()
             episodes += int(term.sum())
+
+
+def test_make_vec_through_a_vector_entry_point() -> None:
+    env_id = "cardtable-tests/GinVector-v0"
+    if env_id not in gym.registry:
+        gym.register(env_id, vector_entry_point="cardtable.adapters.vector:GinVectorEnv")
+    env = gym.make_vec(env_id, num_envs=3, vectorization_mode="vector_entry_point", preset="openspiel", seat=1)
+    assert isinstance(env.unwrapped, GinVectorEnv)
+    obs, _ = env.reset(seed=0)
+    assert env.num_envs == 3 and obs["action_mask"].shape == (3, 237) and env.unwrapped.seats == [1, 1, 1]

@@ -1,4 +1,4 @@
-"""A batched Gin Rummy environment: ``num_envs`` hands stepped together, a real :class:`gymnasium.vector.VectorEnv`.
+"""A batched Gin Rummy environment: ``num_envs`` hands stepped together, a real ``gymnasium.vector.VectorEnv``.
 
 >>> env = GinVectorEnv(4, opponent="random")
 >>> obs, info = env.reset(seed=1)
@@ -22,7 +22,7 @@ marks the rows) unless ``illegal_action="raise"``.
 Speed: the observation rows are built from the engine's bitmasks, not from the seat's view. Each row
 is a 542-bit integer (the card planes are the hand's bitmasks shifted into place; the opponent's
 discards and declined upcards are kept as bitmasks updated by each action applied); the batch's integers
-are unpacked by one :func:`numpy.unpackbits` call and the seven scalars written as columns. The
+are unpacked by one ``numpy.unpackbits`` call and the seven scalars written as columns. The
 moves go to the engine unchecked once the mask (built from the engine's legal actions) allows them.
 """
 
@@ -79,6 +79,7 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    """Gymnasium's metadata: ``autoreset_mode`` is ``AutoresetMode.SAME_STEP``."""
 
     def __init__(
         self,
@@ -104,6 +105,7 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         self.rules: GinRules = self.adapter.rules
         """The rules of every hand."""
         self.num_envs = num_envs
+        """How many hands are stepped together (the rows)."""
         self.opponent = opponent
         """The opponents' agent level."""
         self.fixed_seat = seat
@@ -120,9 +122,13 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
         })
+        """One row: ``Dict(observation=Box(0, 1, (542,)), action_mask=Box(0, 1, (num_actions,), int8))``."""
         self.single_action_space = spaces.Discrete(self.num_actions)
+        """One row's action: ``Discrete(num_actions)``, the ids of the Gin codec."""
         self.observation_space = batch_space(self.single_observation_space, num_envs)
+        """The batch: ``observation`` is ``float32[num_envs, 542]``, ``action_mask`` ``int8[num_envs, num_actions]``."""
         self.action_space = batch_space(self.single_action_space, num_envs)
+        """``MultiDiscrete([num_actions] * num_envs)``: one id per row."""
         self._rng = random.Random()
         self._states: list[GinState] = []
         self.seats: list[int] = [0] * num_envs
