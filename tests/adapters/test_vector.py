@@ -85,6 +85,8 @@ def test_rows_equal_the_adapter_observation_over_many_hands(preset: str, seat: i
         if term.any():
             np.testing.assert_array_equal(info["_final_obs"], term)
             np.testing.assert_array_equal(info["_hand_points"], term)
+            np.testing.assert_array_equal(info["final_info"]["hand_points"], info["hand_points"])
+            np.testing.assert_array_equal(info["_final_info"], term)
             assert [x is None for x in info["final_obs"]] == (~term).tolist()
         else:
             assert "final_obs" not in info

@@ -17,7 +17,8 @@ hand's first one, so every row's ``action_mask`` is usable (never all zeros). Th
 observation is in ``info["final_obs"]`` (an object array, ``None`` for rows that did not finish;
 ``info["_final_obs"]`` marks the rows), its points in ``info["hand_points"]`` (``(num_envs, 2)``, marked
 by ``info["_hand_points"]``). An illegal id ends the hand with ``illegal_reward`` (``info["illegal_action"]``
-marks the rows) unless ``illegal_action="raise"``.
+marks the rows) unless ``illegal_action="raise"``. ``info["final_info"]`` repeats these keys, where
+Gymnasium's ``SyncVectorEnv`` puts a finished episode's info.
 
 Speed: the observation rows are built from the engine's bitmasks, not from the seat's view. Each row
 is a 542-bit integer (the card planes are the hand's bitmasks shifted into place; the opponent's
@@ -399,16 +400,19 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
                     hand_points[row] = state.points
                     has_points[row] = True
                 self._new_hand(row)
-            info["final_obs"] = final_obs
-            info["_final_obs"] = has_final
+            final_info: dict[str, Any] = {}
             if has_points.any():
-                info["hand_points"] = hand_points
-                info["_hand_points"] = has_points
+                final_info["hand_points"] = hand_points
+                final_info["_hand_points"] = has_points
             if illegal:
                 flags = np.zeros(n, dtype=np.bool_)
                 flags[illegal] = True
-                info["illegal_action"] = flags
-                info["_illegal_action"] = flags.copy()
+                final_info["illegal_action"] = flags
+                final_info["_illegal_action"] = flags.copy()
+            # the keys at the top level, and under "final_info" as Gymnasium's SyncVectorEnv puts a finished
+            # episode's info in same-step mode
+            info.update(final_info)
+            info.update(final_obs=final_obs, _final_obs=has_final, final_info=final_info, _final_info=has_final.copy())
         return self._observe_all(), rewards, terminated, np.zeros(n, dtype=np.bool_), info
 
     def _id_name(self, aid: int) -> str:
