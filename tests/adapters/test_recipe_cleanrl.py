@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import random
-import shlex
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,10 +19,9 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import gymnasium as gym  # noqa: E402
+from recipe_helpers import page_command, play_gin_hands  # noqa: E402
 
 from cardtable.adapters.policy import TorchPolicy  # noqa: E402
-from cardtable.agents import make_agent  # noqa: E402
-from cardtable.registry import make_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = "examples/cleanrl_ppo_masked.py"
@@ -42,20 +39,7 @@ def _load() -> ModuleType:
 
 
 def _page_command() -> list[str]:
-    """The options of the page's ``python examples/cleanrl_ppo_masked.py ...`` line."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tests" / "docs"))
-    try:
-        from docs_support import code_blocks
-    finally:
-        sys.path.pop(0)
-    for _, code, _ in code_blocks(PAGE.read_text(encoding="utf-8"), "sh"):
-        for line in code.splitlines():
-            words = shlex.split(line, comments=True)
-            if len(words) > 1 and words[1] == SCRIPT:
-                return words[2:]
-    raise AssertionError(f"{PAGE.name} shows no '{SCRIPT}' command")
+    return page_command(PAGE, SCRIPT)
 
 
 def _positions(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -139,19 +123,9 @@ def test_the_saved_policy_plays_the_trained_actions(trained: tuple[ModuleType, d
 
 
 def test_the_saved_policy_is_a_cardtable_player(trained: tuple[ModuleType, dict[str, Any], Path]) -> None:
+    """The page's agent spec plays whole hands (an illegal move would raise)."""
     _, _, path = trained
-    game = make_game("gin")
-    players = [TorchPolicy(path=str(path)), make_agent("gin", "random", seed=1)]
-    rng = random.Random(3)
-    for dealer in (0, 1):
-        state = game.new_hand(dealer=dealer)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-            else:
-                seat = state.current_player()
-                state.apply(players[seat].act(state.view(seat), state.legal_actions()))  # raises if illegal
-        assert len(state.returns()) == 2
+    play_gin_hands(f"cardtable.adapters.policy:TorchPolicy/path={path}")
 
 
 def test_a_pt2_archive_loads_to_the_same_network(trained: tuple[ModuleType, dict[str, Any], Path]) -> None:

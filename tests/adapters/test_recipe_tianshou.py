@@ -10,9 +10,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
-import random
 import re
-import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +18,7 @@ from pathlib import Path
 import gymnasium as gym
 import numpy as np
 import pytest
+from recipe_helpers import page_command, play_gin_hands
 
 from cardtable.adapters import gin_env
 from cardtable.adapters.tianshou import TianshouMaskWrapper, make_tianshou_env
@@ -34,18 +33,7 @@ TINY = ["--epochs", "2", "--epoch-steps", "128", "--collect-steps", "32", "--upd
 
 
 def _page_command() -> list[str]:
-    """The options of the page's ``python examples/train_gin_tianshou.py ...`` line."""
-    sys.path.insert(0, str(ROOT / "tests" / "docs"))
-    try:
-        from docs_support import code_blocks
-    finally:
-        sys.path.pop(0)
-    for _, code, _ in code_blocks(PAGE.read_text(encoding="utf-8"), "sh"):
-        for line in code.splitlines():
-            words = shlex.split(line, comments=True)
-            if len(words) > 1 and words[1] == SCRIPT:
-                return words[2:]
-    raise AssertionError(f"{PAGE.name} shows no '{SCRIPT}' command")
+    return page_command(PAGE, SCRIPT)
 
 
 # --- the wrapper ---------------------------------------------------------------------------------
@@ -112,8 +100,6 @@ def test_the_masks_matter_and_the_saved_network_plays_legal_gin(run: tuple[subpr
     import torch
 
     from cardtable.adapters.policy import TorchPolicy
-    from cardtable.agents import make_agent
-    from cardtable.registry import make_game
 
     torch.set_num_threads(1)
     _, path = run
@@ -133,14 +119,4 @@ def test_the_masks_matter_and_the_saved_network_plays_legal_gin(run: tuple[subpr
     with pytest.raises(IllegalActionError):
         env.step(int(np.flatnonzero(env.action_masks() == 0)[0]))  # the check the run relied on is live
 
-    game = make_game("gin")
-    players = [make_agent("gin", "random", seed=1), player]
-    rng = random.Random(5)
-    state = game.new_hand(dealer=0)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        else:
-            seat = state.current_player()
-            state.apply(players[seat].act(state.view(seat), state.legal_actions()))
-    assert len(state.returns()) == 2
+    play_gin_hands(f"cardtable.adapters.policy:TorchPolicy/path={path}")
