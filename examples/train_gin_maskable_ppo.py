@@ -1,0 +1,226 @@
+"""Train a Gin Rummy policy with sb3-contrib's MaskablePPO on the Gymnasium environment, unchanged.
+
+``gym.make("cardtable/GinRummy-v0", opponent=..., zero_sum=True)`` is the environment as the
+package registers it: its ``action_masks()`` method is what ``MaskablePPO`` asks for the legal
+actions, so no ``ActionMasker`` wrapper is needed. The observation is the ``Dict`` of the
+observation planes and the action mask, hence ``"MultiInputPolicy"``.
+
+What it does:
+
+* ``--n-envs`` copies of the env (``DummyVecEnv``: one process; ``--subproc``: one process each),
+  the opponents given by ``--opponent`` spread over them round robin (``random,easy``: half the
+  envs against ``random``, half against ``easy``);
+* the reward is the hand's point *difference* (``zero_sum=True``: the learner's points minus the
+  opponent's), multiplied by ``--reward-scale`` (hand points reach 100 and more; PPO's value loss
+  and gradient clipping behave better with rewards of order one);
+* every ``--eval-every`` steps the greedy policy (masked ``predict(..., deterministic=True)``)
+  plays ``--eval-hands`` fixed deals against each ``--eval-opponents`` level;
+* it stops after ``--timesteps`` steps or ``--minutes`` of wall-clock time, whichever comes first,
+  and writes to ``--out``: ``model.zip`` (the checkpoint, also saved at every evaluation) and
+  ``curve.csv`` (one row per rollout, the first at step 0: steps, seconds, hands, the mean training points over the
+  last ``--window`` hands, and the evaluation margins when there was one).
+
+    pip install -e '.[train]'
+    python examples/train_gin_maskable_ppo.py --minutes 55 --opponent random,easy --out runs/gin_ppo
+
+The checkpoint loads with ``MaskablePPO.load(path)``; pick an action with
+``model.predict(obs, action_masks=env.action_masks(), deterministic=True)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import statistics
+import time
+from collections import deque
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.evaluation import evaluate_policy
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
+
+import cardtable.adapters  # noqa: F401  (registers the cardtable/... Gymnasium ids)
+
+ENV_ID = "cardtable/GinRummy-v0"
+LEVELS = ("random", "easy", "medium", "hard", "simple")
+
+
+def make_env(opponent: str, reward_scale: float = 1.0) -> gym.Env[Any, Any]:
+    """The registered Gin env against ``opponent``; rewards are point differences times ``reward_scale``."""
+    env = gym.make(ENV_ID, opponent=opponent, zero_sum=True)
+    if reward_scale != 1.0:
+        # A Gymnasium wrapper forwards action_masks() (SB3 reaches it through get_wrapper_attr).
+        env = gym.wrappers.TransformReward(env, lambda r: r * reward_scale)
+    return env
+
+
+def make_vec_env(opponents: list[str], n_envs: int, reward_scale: float, subproc: bool = False) -> VecEnv:
+    """``n_envs`` envs, the opponents assigned round robin."""
+    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale) for i in range(n_envs)]
+    return SubprocVecEnv(fns) if subproc else DummyVecEnv(fns)
+
+
+def evaluate(model: MaskablePPO, env: VecEnv, hands: int, seed: int) -> tuple[float, float]:
+    """Mean point difference per hand of the greedy masked policy over ``hands`` deals fixed by
+    ``seed``, and the half-width of its normal 95% confidence interval."""
+    env.seed(seed)
+    rewards, _ = evaluate_policy(model, env, n_eval_episodes=hands, deterministic=True,
+                                 return_episode_rewards=True, warn=False)
+    points = [float(r) for r in rewards]
+    sd = statistics.stdev(points) if len(points) > 1 else 0.0
+    return statistics.fmean(points), 1.96 * sd / math.sqrt(len(points))
+
+
+class CurveLogger(BaseCallback):
+    """Writes the learning curve, evaluates and checkpoints periodically, stops at the time budget."""
+
+    def __init__(self, out: Path, reward_scale: float, window: int, seconds: float | None,
+                 eval_envs: dict[str, VecEnv], eval_every: int, eval_hands: int, eval_seed: int) -> None:
+        super().__init__()
+        self.out = out
+        self.reward_scale = reward_scale
+        self.recent: deque[float] = deque(maxlen=window)
+        self.seconds = seconds
+        self.eval_envs = eval_envs
+        self.eval_every = eval_every
+        self.eval_hands = eval_hands
+        self.eval_seed = eval_seed
+        self.hands = 0
+        self.next_eval = 0
+        self.evaluated_at = -1
+        self.start = time.perf_counter()
+        self.returns: np.ndarray = np.zeros(0)
+        self.rows: list[dict[str, Any]] = []
+        self.columns = ["timesteps", "seconds", "hands", "train_points"]
+        for opp in eval_envs:
+            self.columns += [f"eval_{opp}", f"eval_{opp}_ci"]
+        self._file = (out / "curve.csv").open("w", newline="", encoding="utf-8")
+        self._csv = csv.DictWriter(self._file, self.columns)
+        self._csv.writeheader()
+
+    def _on_training_start(self) -> None:
+        self.returns = np.zeros(self.training_env.num_envs)
+
+    def _on_step(self) -> bool:
+        self.returns += self.locals["rewards"] / self.reward_scale
+        for i in np.flatnonzero(self.locals["dones"]):
+            self.recent.append(float(self.returns[i]))
+            self.returns[i] = 0.0
+            self.hands += 1
+        return self.seconds is None or time.perf_counter() - self.start < self.seconds
+
+    def _on_rollout_start(self) -> None:  # after the previous update: the policy as it now is
+        self.log_row(final=False)
+
+    def log_row(self, final: bool) -> None:
+        row: dict[str, Any] = {
+            "timesteps": self.num_timesteps,
+            "seconds": round(time.perf_counter() - self.start, 1),
+            "hands": self.hands,
+            "train_points": round(statistics.fmean(self.recent), 3) if self.recent else "",
+        }
+        updates = self.model._n_updates  # type: ignore[attr-defined]
+        if final and updates == self.evaluated_at:  # not trained since the last evaluation: the same figures
+            row.update({k: v for k, v in self.rows[-1].items() if k.startswith("eval_")})
+        elif final or self.num_timesteps >= self.next_eval:
+            self.next_eval = self.num_timesteps + self.eval_every
+            self.evaluated_at = updates
+            for opp, env in self.eval_envs.items():
+                mean, ci = evaluate(self.model, env, self.eval_hands, self.eval_seed)  # type: ignore[arg-type]
+                row[f"eval_{opp}"], row[f"eval_{opp}_ci"] = round(mean, 3), round(ci, 3)
+            self.model.save(self.out / "model.zip")
+            if self.verbose:
+                evals = ", ".join(f"vs {o} {row[f'eval_{o}']:+.2f}" for o in self.eval_envs)
+                print(f"{row['timesteps']:>9} steps {row['seconds']:>7.0f} s {self.hands:>7} hands  "
+                      f"train {row['train_points']}  eval {evals}", flush=True)
+        self.rows.append(row)
+        self._csv.writerow(row)
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--timesteps", type=int, default=20_000_000, help="stop after this many env steps (default: 20M)")
+    parser.add_argument("--minutes", type=float, default=None, help="wall-clock budget: stop when reached (default: none)")
+    parser.add_argument("--opponent", default="random,easy",
+                        help="comma-separated opponent levels spread over the envs (default: random,easy)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("runs/gin_ppo"), help="output folder (default: runs/gin_ppo)")
+    parser.add_argument("--n-envs", type=int, default=4, help="environments stepped together (default: 4)")
+    parser.add_argument("--subproc", action="store_true", help="one process per env (SubprocVecEnv; default: DummyVecEnv)")
+    parser.add_argument("--threads", type=int, default=1, help="torch.set_num_threads (default: 1)")
+    parser.add_argument("--reward-scale", type=float, default=0.02, help="reward = point difference x this (default: 0.02)")
+    parser.add_argument("--n-steps", type=int, default=1024, help="steps per env per rollout (default: 1024)")
+    parser.add_argument("--batch-size", type=int, default=512)
+    parser.add_argument("--n-epochs", type=int, default=5)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--gamma", type=float, default=0.995, help="discount: a hand has up to ~60 decisions (default: 0.995)")
+    parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--net", default="64,64", help="hidden layer sizes of the policy and value nets (default: 64,64)")
+    parser.add_argument("--eval-every", type=int, default=50_000, help="steps between evaluations (default: 50000)")
+    parser.add_argument("--eval-hands", type=int, default=100, help="hands per evaluation (default: 100)")
+    parser.add_argument("--eval-opponents", default="random,easy", help="levels evaluated against (default: random,easy)")
+    parser.add_argument("--window", type=int, default=500, help="training hands averaged in train_points (default: 500)")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = parser.parse_args(argv)
+    for name in ("opponent", "eval_opponents"):
+        levels = [s.strip() for s in getattr(args, name).split(",") if s.strip()]
+        if not levels or any(level not in LEVELS for level in levels):
+            parser.error(f"--{name.replace('_', '-')}: give levels among {', '.join(LEVELS)}")
+        setattr(args, name, levels)
+    if args.minutes is not None and args.minutes <= 0:
+        parser.error("--minutes must be positive")
+    if args.timesteps <= 0 or args.n_envs <= 0 or args.reward_scale <= 0:
+        parser.error("--timesteps, --n-envs and --reward-scale must be positive")
+    try:
+        args.net = [int(n) for n in args.net.split(",")]
+    except ValueError:
+        parser.error("--net: comma-separated layer sizes, e.g. 64,64")
+    return args
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Train as the arguments say; returns the paths written, the steps, the seconds and the last evaluation."""
+    args = parse_args(argv)
+    torch.set_num_threads(args.threads)
+    args.out.mkdir(parents=True, exist_ok=True)
+    env = make_vec_env(args.opponent, args.n_envs, args.reward_scale, args.subproc)
+    eval_envs: dict[str, VecEnv] = {o: DummyVecEnv([partial(make_env, o)]) for o in args.eval_opponents}
+    model = MaskablePPO(
+        "MultiInputPolicy", env, learning_rate=args.lr, n_steps=args.n_steps, batch_size=args.batch_size,
+        n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=0.95, ent_coef=args.ent_coef,
+        policy_kwargs={"net_arch": {"pi": args.net, "vf": args.net}}, seed=args.seed, device="cpu",
+    )
+    logger = CurveLogger(args.out, args.reward_scale, args.window, args.minutes * 60 if args.minutes else None,
+                         eval_envs, args.eval_every, args.eval_hands, eval_seed=10_000 + args.seed)
+    logger.verbose = 0 if args.quiet else 1
+    try:
+        model.learn(total_timesteps=args.timesteps, callback=logger)
+        logger.log_row(final=True)  # the final evaluation, and the final checkpoint
+    finally:
+        logger.close()
+        env.close()
+    last = logger.rows[-1]
+    return {
+        "model": args.out / "model.zip", "curve": args.out / "curve.csv", "timesteps": model.num_timesteps,
+        "seconds": last["seconds"], "hands": logger.hands,
+        "eval": {o: (last[f"eval_{o}"], last[f"eval_{o}_ci"]) for o in args.eval_opponents},
+    }
+
+
+if __name__ == "__main__":
+    result = main()
+    print(f"{result['timesteps']} steps, {result['hands']} hands in {result['seconds']:.0f} s; saved {result['model']}")
+    for opponent, (mean, ci) in result["eval"].items():
+        print(f"greedy point difference per hand vs {opponent}: {mean:+.2f} +- {ci:.2f}")
