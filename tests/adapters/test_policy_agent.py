@@ -140,6 +140,10 @@ def test_an_exported_checkpoint_plays_through_its_spec_path(tmp_path: Any) -> No
 
 def test_a_named_policy_level_is_offered_and_a_bad_one_refused(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(ROOT))
+    from cardtable import agents
+
+    monkeypatch.setitem(AGENT_LEVELS, "pinochle", AGENT_LEVELS["pinochle"])
+    monkeypatch.setattr(agents, "_NAMED", dict(agents._NAMED))
     add_level("pinochle", "first-legal", "tests.adapters.policy_fixtures:FirstLegal")
     assert AGENT_LEVELS["pinochle"][-1] == "first-legal"
     assert make_agent("pinochle", "first-legal").name == "first-legal"

@@ -22,13 +22,14 @@ ValueError: gin agent 'easy': bad options depth=3 (EasyGinAgent.__init__() got a
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import CardtableError
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "add_level", "AGENT_LEVELS"]
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "add_level", "remove_level", "AGENT_LEVELS"]
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -50,9 +51,13 @@ def add_level(game: str, name: str, spec: str) -> None:
     level list (the browser's, ``cardtable serve --computer gin:ppo=SPEC``) offers it by that name.
     The spec is tried at once: a bad one is a ``ValueError`` now, not at the first table.
 
-    >>> add_level("gin", "first-random", "cardtable.agents.base:RandomAgent")
-    >>> AGENT_LEVELS["gin"][-1], make_agent("gin", "first-random", seed=1).name
-    ('first-random', 'random')
+    >>> add_level("gin", "plain-random", "cardtable.agents.base:RandomAgent")
+    >>> AGENT_LEVELS["gin"][-1], make_agent("gin", "plain-random", seed=1).name
+    ('plain-random', 'random')
+    >>> add_level("gin", "My Bot", "random")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad level name 'My Bot': up to 40 lower-case letters, digits and _.+- from a letter (saved games keep it)
     >>> add_level("gin", "easy", "random")
     Traceback (most recent call last):
     ...
@@ -60,8 +65,9 @@ def add_level(game: str, name: str, spec: str) -> None:
     """
     if game not in AGENT_LEVELS:
         raise ValueError(f"unknown game {game!r}; games: {', '.join(AGENT_LEVELS)}")
-    if not name or "/" in name or ":" in name or not name.isprintable() or len(name) > 40:
-        raise ValueError(f"bad level name {name!r}: up to 40 characters, no '/' or ':'")
+    if not re.fullmatch(r"[a-z][a-z0-9_.+-]{0,39}", name):
+        raise ValueError(f"bad level name {name!r}: up to 40 lower-case letters, digits and _.+- from a letter "
+                         "(saved games keep it)")
     if name in AGENT_LEVELS[game] and (game, name) not in _NAMED:
         raise ValueError(f"{game} already has a level named {name!r}")
     make_agent(game, spec, seed=0)
@@ -119,6 +125,13 @@ def _imported_factory(path: str) -> Any:
     except (ImportError, AttributeError, ValueError) as exc:
         raise ValueError(f"cannot import agent {path!r}: {exc}") from None
     return lambda _level, seed, **kw: target(seed=seed, **kw)
+
+
+def remove_level(game: str, name: str) -> None:
+    """Forget a level named by :func:`add_level` (a built-in level cannot be removed)."""
+    if _NAMED.pop((game, name), None) is None:
+        raise ValueError(f"{game} has no level {name!r} named by add_level")
+    AGENT_LEVELS[game] = tuple(level for level in AGENT_LEVELS[game] if level != name)
 
 
 def make_agent(game: str, level: str, seed: int | None = None, **options: Any) -> Any:

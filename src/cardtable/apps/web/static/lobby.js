@@ -80,7 +80,7 @@ function setupForm(main, meta) {
           <label><input type="radio" name="kind${i}" value="computer" ${kind === "computer" ? "checked" : ""}> Computer</label>
           <label><input type="radio" name="kind${i}" value="human" ${kind === "human" ? "checked" : ""}> A friend</label></div>
         ${kind === "computer"
-          ? `<label>Level <select name="level${i}">${levels.map((l) => `<option value="${l}" ${(old[`level${i}`] || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || ""}</option>`).join("")}</select></label>`
+          ? `<label>Level <select name="level${i}">${levels.map((l) => `<option value="${l}" ${(old[`level${i}`] || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || "a computer player added to this server"}</option>`).join("")}</select></label>`
           : `<label>Friend's name <input name="name${i}" maxlength="40" autocomplete="off" value="${esc(old[`name${i}`] || "")}" placeholder="e.g. Bea"></label>`}
       </fieldset>`;
     }).join("");
