@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Research adapters speed: environment steps per second, side by side with the peers' Gin Rummy environments.
 
-    python benchmarks/adapters_speed.py [--seconds 3] [--seed 1] [--no-peers]
+    python benchmarks/adapters_speed.py [--seconds 3] [--rounds 3] [--seed 1] [--no-peers]
 
 A *step* is one agent decision (``env.step``); every step builds the acting
 agent's observation and action mask, and the agent picks a random legal
@@ -21,6 +21,9 @@ hands against the ``random`` agent, stepped together. Each ``step`` is one learn
 of the ``n`` hands (observation and mask of every row built), so it counts ``n`` steps; the
 opponents' moves and the chance steps inside it are not counted. The last line compares our best Gin
 row with OpenSpiel's C++ ``gin_rummy`` measured in the same run.
+
+A game's rows (the peers with Gin's) take turns: ``--rounds`` slices of ``--seconds / --rounds``
+each, so that on a shared machine a change of load slows the rows compared alike.
 
 Peers (Gin only), when importable: PettingZoo's ``gin_rummy_v4`` (needs
 ``pettingzoo<1.25`` with RLCard and pygame), RLCard's ``gin-rummy`` env, and
@@ -200,6 +203,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per row")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="a game's rows take turns in this many slices of --seconds / rounds (load changes hit them alike)")
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore")
 
@@ -234,23 +239,42 @@ def main(argv: list[str] | None = None) -> None:
         at = 1 + max(i for i, row in enumerate(rows) if row[0] == "gin")
         rows[at:at] = gin_rows
 
-    print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per row")
+    print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:g} s per row"
+          f" in {args.rounds} round-robin slices per game")
     print(f"{'game':9} {'environment':48} {'steps/s':>10}")
     results: dict[str, float] = {}
-    for game, label, runner, note in rows:
-        if runner is None:
-            print(f"{game:9} {label:48} {'-':>10}  {note}")
-            continue
-        steps, elapsed = runner(args.seconds, args.seed)
-        rate = steps / elapsed
-        results[f"{game}/{label}"] = rate
-        print(f"{game:9} {label:48} {rate:>10,.0f}", flush=True)
+    for game in dict.fromkeys(row[0] for row in rows):
+        group = [row for row in rows if row[0] == game]
+        results.update(measure(group, args.seconds, args.rounds, args.seed))
+        for _, label, runner, note in group:
+            rate = results.get(f"{game}/{label}")
+            if runner is None or rate is None:
+                print(f"{game:9} {label:48} {'-':>10}  {note}")
+            else:
+                print(f"{game:9} {label:48} {rate:>10,.0f}", flush=True)
     rlcard_rate = results.get("gin/peer: RLCard gin-rummy env")
     if rlcard_rate:
         for key in ("gin/ours: PettingZoo AEC", "gin/ours: adapter (engine + codec + observation)"):
             print(f"{key} / RLCard: {results[key] / rlcard_rate:.2f}x")
     print(versus_openspiel(results))
     sys.stdout.flush()
+
+
+def measure(group: list[tuple[str, str, Runner | None, str]], seconds: float, rounds: int,
+            seed: int) -> dict[str, float]:
+    """Steps/s of each row of one game, the rows taking turns in ``rounds`` slices of ``seconds / rounds``:
+    on a shared machine a change of load then slows every row alike, and the ratios hold."""
+    steps: dict[str, int] = {}
+    elapsed: dict[str, float] = {}
+    for r in range(max(1, rounds)):
+        for game, label, runner, _ in group:
+            if runner is None:
+                continue
+            done, took = runner(seconds / max(1, rounds), seed + r)
+            key = f"{game}/{label}"
+            steps[key] = steps.get(key, 0) + done
+            elapsed[key] = elapsed.get(key, 0.0) + took
+    return {key: steps[key] / elapsed[key] for key in steps}
 
 
 def versus_openspiel(results: dict[str, float]) -> str:
