@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -249,3 +251,31 @@ def test_make_vec_through_a_vector_entry_point() -> None:
     assert isinstance(env.unwrapped, GinVectorEnv)
     obs, _ = env.reset(seed=0)
     assert env.num_envs == 3 and obs["action_mask"].shape == (3, 237) and env.unwrapped.seats == [1, 1, 1]
+
+
+def _speed_module() -> Any:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "adapters_speed.py"
+    spec = importlib.util.spec_from_file_location("adapters_speed_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_speed_benchmark_counts_every_row_and_names_the_best() -> None:
+    speed = _speed_module()
+    steps, elapsed = speed.vector_loop(4)(0.05, 1)
+    assert steps > 0 and steps % 4 == 0 and elapsed > 0  # every step counts each of the 4 hands
+    rates = {"gin/ours: gin vector (n=16)": 90.0, "gin/ours: adapter (engine + codec + observation)": 40.0,
+             "pinochle/ours: adapter (engine + codec + observation)": 500.0, speed.OPENSPIEL_GIN: 60.0}
+    assert speed.versus_openspiel(rates) == "best ours / OpenSpiel C++ gin_rummy: 1.50x (gin vector (n=16))"
+    del rates[speed.OPENSPIEL_GIN]
+    assert "not measured" in speed.versus_openspiel(rates)
+    calls: list[tuple[float, int]] = []
+
+    def fake(seconds: float, seed: int) -> tuple[int, float]:
+        calls.append((seconds, seed))
+        return 10 * (seed + 1), 1.0
+
+    got = speed.measure([("gin", "a", fake, ""), ("gin", "b", None, "missing")], 3.0, 3, 5)
+    assert calls == [(1.0, 5), (1.0, 6), (1.0, 7)] and got == {"gin/a": 70.0}  # (60 + 70 + 80) steps in 3 s
