@@ -164,6 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat for more")
     srv.add_argument("--api-docs", action="store_true",
                      help="also serve the API description at /docs and /openapi.json (default: off)")
+    srv.add_argument("--metrics-token", default=None, metavar="TOKEN",
+                     help="let a Prometheus anywhere read /metrics with 'Authorization: Bearer TOKEN' (default: "
+                          "$CARDTABLE_METRICS_TOKEN, which keeps it out of the process list; without either, "
+                          "/metrics answers only this machine's requests that came through no proxy)")
 
     from .arena.cli import add_arena_parser
 
@@ -302,7 +306,8 @@ def _serve(args: argparse.Namespace) -> int:
         f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
         file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
         forwarded_allow_ips=args.forwarded_allow_ips, max_tables=args.max_tables,
-        max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs)
+        max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs,
+        metrics_token=args.metrics_token)
     return 0
 
 

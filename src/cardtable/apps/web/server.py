@@ -52,7 +52,7 @@ from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
 from ...store import Store, StoreError
-from . import history, lobby, rules_pages
+from . import history, lobby, metrics, rules_pages
 from .admission import Admission, Refused
 from .persistence import one_line, open_store
 from .security import (
@@ -173,7 +173,8 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                burst: float = BURST, create_limit: int | None = None, allow_origins: Iterable[str] = (),
                allow_hosts: Iterable[str] | None = None, max_tables: int | None = None,
                max_tables_per_address: int | None = None, api_docs: bool = False,
-               expire_after: float | None = None, freeze_heap: bool = False) -> FastAPI:
+               expire_after: float | None = None, freeze_heap: bool = False,
+               metrics_token: str | None = None) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path, default as :meth:`Store.open`; or an open store).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
@@ -185,6 +186,8 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     them: give them when serving the app yourself). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
     ``expire_after``: seconds without a move after which a table is abandoned (see :mod:`.lobby`).
     ``freeze_heap``: :func:`settle_heap` once the server has started (:func:`serve` does).
+    ``metrics_token``: the bearer token ``/metrics`` asks for (``None``: the environment's, else loopback only;
+    :mod:`.metrics`).
     """
     admission = Admission(create_limit, max_tables_per_address, max_tables)  # a bad limit fails here
     store = database if isinstance(database, Store) else Store.open(database)
@@ -209,6 +212,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     lobby.register(app, manager, expire_after=expire_after)
     history.register(app, store)
     rules_pages.register(app, STATIC)
+    metrics.register(app, manager, store, token=metrics_token)
 
     @app.exception_handler(StoreError)
     @app.exception_handler(SQLAlchemyError)
@@ -264,6 +268,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        metrics.socket_opened()
         conn = Connection(ws, rate, burst)
         writer = asyncio.create_task(conn.writer())
         table: Table | None = None
@@ -316,6 +321,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
         except Exception:  # never let one connection take the server down
             log.exception("websocket handler failed")
         finally:
+            metrics.socket_closed()
             if table is not None:
                 if seat is not None:
                     table.clients.get(seat, set()).discard(conn)
@@ -406,7 +412,8 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,
           log_level: str = "info", ready: Callable[[], None] | None = None, db_wait: float = 120.0,
           allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (), forwarded_allow_ips: Iterable[str] = (),
-          max_tables: int | None = None, max_tables_per_address: int | None = None, api_docs: bool = False) -> None:
+          max_tables: int | None = None, max_tables_per_address: int | None = None, api_docs: bool = False,
+          metrics_token: str | None = None) -> None:
     """Run the server with uvicorn until interrupted.
 
     The database is opened first, waiting up to ``db_wait`` seconds for it (saying so on stderr);
@@ -415,7 +422,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     ``allow_hosts`` and the hosts of ``allow_origins``. ``forwarded_allow_ips``: the proxies whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (addresses or networks, ``*`` for any;
     none by default, so a client cannot pass for another address). ``allow_origins``, ``max_tables``,
-    ``max_tables_per_address``, ``api_docs``: see :func:`create_app`.
+    ``max_tables_per_address``, ``api_docs``, ``metrics_token``: see :func:`create_app`.
     """
     import uvicorn
 
@@ -427,7 +434,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     app = create_app(open_store(database, wait=db_wait, say=say, busy_timeout=DB_BUSY_TIMEOUT),
                      allow_origins=allow_origins, allow_hosts=hosts, max_tables=max_tables,
-                     max_tables_per_address=max_tables_per_address, api_docs=api_docs, freeze_heap=True)
+                     max_tables_per_address=max_tables_per_address, api_docs=api_docs, freeze_heap=True,
+                     metrics_token=metrics_token)
     if host in WILDCARD_ADDRESSES and not hosts:
         say(f"listening on every interface ({host or 'all'}), but answering only localhost: give this machine's "
             "network name or address with --allow-host (e.g. --allow-host 192.168.1.20) to serve others")
