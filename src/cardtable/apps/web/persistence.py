@@ -29,6 +29,7 @@ from ...record import GameRecord
 from ...store import Store, StoreError, StoreRefusedError
 from ...store import schema as s
 from ...store.store import replay_record
+from .metrics import timed_save
 from .table import PAUSED, SeatSpec, Table, stored_actions
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ def save_whole(store: Store, table: Table) -> int:
     return stored_actions(match)
 
 
+@timed_save
 async def save(store: Store, table: Table, *, whole: bool = False) -> None:
     """Save ``table`` in a worker thread (the event loop serves other tables meanwhile), giving up after
     :data:`SAVE_TIMEOUT` seconds (a frozen database server): :class:`StoreError` either way it fails.
