@@ -53,6 +53,7 @@ class TianshouMaskWrapper(gym.ObservationWrapper[dict[str, Any], Any, dict[str, 
         if not isinstance(mask_space, spaces.Box) or len(mask_space.shape) != 1:
             raise ValueError(f"the action_mask space must be a one-dimensional Box, not {mask_space}")
         self.observation_space = spaces.Dict({"obs": space["observation"], "mask": spaces.MultiBinary(mask_space.shape[0])})
+        """``Dict(obs=<the env's observation Box>, mask=MultiBinary(num_actions))``."""
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
         """The observation with Tianshou's key names: ``{"obs": float32[obs_size], "mask": bool[num_actions]}``."""
