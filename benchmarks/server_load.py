@@ -12,6 +12,21 @@ before moving, like a quick person. A move's round trip is from sending
     .venv/bin/python benchmarks/server_load.py --tables 200 --duration 30 --history 400
     .venv/bin/python benchmarks/server_load.py --tables 200 --duration 30 --profile /tmp/server.prof
 
+Several processes on one PostgreSQL (issue 23): ``--processes 1,2,4`` starts that many ``cardtable serve``
+processes on ports of their own, all on ``--database postgresql://...``, creates the tables round robin over
+them and seats each table's two clients at two different processes (``--spread seats``, so every move goes
+from one process to the other through the database's notifications; ``--spread tables`` keeps each table's
+clients at one process). The clients run here, in this process, apart from the servers. Besides the
+movers' round trip it prints when the other seat sees the move, and the CPU the servers, PostgreSQL's
+connections to this database and its own processes, the clients and the whole machine used during the
+play (from /proc), the CPU per move, the memory per table, and from these what 10,000 tables would need.
+``--runs 2`` measures each count twice (interleaved) and sums up the worse run of each.
+
+    bash .ci/start-postgres.sh    # then, as root: a database of its own for the benchmark
+    runuser -u postgres -- psql -h /tmp/cardtable-pg -p 55432 -c "CREATE DATABASE cardtable_bench OWNER cardtable"
+    .venv/bin/python benchmarks/server_load.py --processes 1,2,4 --runs 2 --tables 200 --duration 30 \
+        --database postgresql://cardtable:cardtable@127.0.0.1:55432/cardtable_bench
+
 ``--history N`` stores each table with N moves already played (written into
 the database before the server starts), as at tables that have been playing
 for a while: saving a move must not cost more as the match grows.
@@ -108,6 +123,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -158,23 +175,44 @@ def pick(rng: random.Random, legal: list[dict[str, Any]]) -> str:
 class Start:
     """Every client joins first; the clock starts when all have their first state."""
 
-    def __init__(self, clients: int, duration: float) -> None:
+    def __init__(self, clients: int, duration: float, on_go: Callable[[], None] | None = None) -> None:
         self.left = clients
         self.duration = duration
         self.go = asyncio.Event()
         self.stop = float("inf")
         self.started = 0.0
+        self.on_go = on_go
 
     def joined(self) -> None:
         self.left -= 1
         if self.left == 0:
+            if self.on_go is not None:
+                self.on_go()
             self.started = time.monotonic()
             self.stop = self.started + self.duration
             self.go.set()
 
 
+class Seen:
+    """When a move reaches the table's other seat (at another process, in the multi-process mode): from the
+    mover's ``act`` until the other seat's client receives the state with the new move counter."""
+
+    def __init__(self) -> None:
+        self.sent: dict[str, tuple[int, float, int]] = {}
+        self.latencies: list[float] = []
+
+    def moved(self, table: str, n: int, seat: int) -> None:
+        self.sent[table] = (n, time.perf_counter(), seat)
+
+    def got(self, table: str, n: int, seat: int) -> None:
+        sent = self.sent.get(table)
+        if sent is not None and sent[2] != seat and n > sent[0]:
+            self.latencies.append(time.perf_counter() - sent[1])
+            del self.sent[table]
+
+
 async def player(url: str, table: str, token: str, seed: int, think: float, start: Start,
-                 latencies: list[float], errors: list[str]) -> None:
+                 latencies: list[float], errors: list[str], seat: int = 0, seen: Seen | None = None) -> None:
     rng = random.Random(seed)
     origin = Origin(url.replace("ws", "http", 1))
     async with websockets.connect(f"{url}/ws/{table}", max_size=2**22, compression=None, origin=origin,
@@ -194,6 +232,8 @@ async def player(url: str, table: str, token: str, seed: int, think: float, star
                 if time.monotonic() >= stop:
                     break
                 pending = (state["n"], time.perf_counter())
+                if seen is not None:
+                    seen.moved(table, state["n"], seat)
                 await ws.send(json.dumps({"t": "act", "m": pick(rng, state["legal"]), "n": state["n"]}))
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
@@ -206,6 +246,8 @@ async def player(url: str, table: str, token: str, seed: int, think: float, star
                 continue
             if msg["t"] != "state":
                 continue
+            if seen is not None:
+                seen.got(table, msg["n"], seat)
             if pending is not None and msg["n"] > pending[0]:
                 latencies.append(time.perf_counter() - pending[1])
                 pending = None
@@ -213,40 +255,75 @@ async def player(url: str, table: str, token: str, seed: int, think: float, star
                 state = msg
 
 
-async def run(url: str, tables: int, duration: float, think: float, game: str,
-              made: list[dict[str, Any]] | None = None) -> tuple[float, float]:
-    """Play; return the monotonic clock's start and end of the measured play."""
+@dataclass
+class Result:
+    """One measured play: the clock's window, the movers' round trips and (several processes) the other seats'."""
+
+    started: float
+    stop: float
+    elapsed: float
+    tables: int
+    latencies: list[float]
+    seen: list[float]
+    errors: list[str]
+    failed: int
+
+    @property
+    def moves_per_second(self) -> float:
+        return len(self.latencies) / self.elapsed if self.elapsed > 0 else 0.0
+
+
+def quantile(sorted_values: list[float], p: float) -> float:
+    """The ``p`` quantile of ``sorted_values`` in milliseconds (nan when empty)."""
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(p * len(sorted_values)))] * 1000
+
+
+def seat_url(urls: list[str], table: int, seat: int, spread: str) -> str:
+    """The server a table's seat plays at: ``tables``: every seat of a table at one process (tables round robin);
+    ``seats``: a table's seats at different processes, so every move crosses from one process to another."""
+    return urls[(table + (seat if spread == "seats" else 0)) % len(urls)]
+
+
+async def run(urls: list[str], tables: int, duration: float, think: float, game: str,
+              made: list[dict[str, Any]] | None = None, spread: str = "tables",
+              on_go: Callable[[], None] | None = None) -> Result:
+    """Create the tables (round robin over ``urls``) unless ``made``, play, print the figures and return them."""
     if made is None:
         made = []
         t0 = time.perf_counter()
-        for _ in range(tables):
-            made.append(await asyncio.to_thread(post, url.replace("ws", "http", 1) + "/api/tables", {
+        for i in range(tables):
+            base = urls[i % len(urls)].replace("ws", "http", 1)
+            made.append(await asyncio.to_thread(post, base + "/api/tables", {
                 "game": game, "target": 100_000,
                 "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}))
         print(f"created {tables} {game} tables in {time.perf_counter() - t0:.1f} s", flush=True)
     latencies: list[float] = []
     errors: list[str] = []
-    start = Start(sum(len(t["seats"]) for t in made), duration)
-    tasks = [player(url, t["id"], s["token"], i * 2 + k, think, start, latencies, errors)
+    seen = Seen() if len(urls) > 1 else None
+    start = Start(sum(len(t["seats"]) for t in made), duration, on_go)
+    tasks = [player(seat_url(urls, i, k, spread), t["id"], s["token"], i * 2 + k, think, start, latencies, errors,
+                    k, seen)
              for i, t in enumerate(made) for k, s in enumerate(t["seats"])]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failed = [r for r in results if isinstance(r, BaseException)]
-    elapsed = time.monotonic() - start.started
-    lat = sorted(latencies)
+    result = Result(start.started, start.stop, time.monotonic() - start.started, tables, sorted(latencies),
+                    sorted(seen.latencies) if seen else [], errors, len(failed))
+    lat = result.latencies
     if not lat:
         print("no moves measured", failed[:3])
-        return start.started, start.stop
-
-    def q(p: float) -> float:
-        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000
-
-    print(f"tables {tables}  connections {len(tasks)}  duration {elapsed:.1f} s  think {think:.2f} s (mean)")
-    print(f"moves {len(lat)}  moves/s {len(lat) / elapsed:.1f}")
-    print(f"round trip ms: p50 {q(0.50):.1f}  p90 {q(0.90):.1f}  p99 {q(0.99):.1f}  max {lat[-1] * 1000:.1f}  "
-          f"mean {statistics.fmean(lat) * 1000:.1f}")
+        return result
+    print(f"tables {tables}  connections {len(tasks)}  duration {result.elapsed:.1f} s  think {think:.2f} s (mean)")
+    print(f"moves {len(lat)}  moves/s {result.moves_per_second:.1f}")
+    print(f"round trip ms: p50 {quantile(lat, 0.5):.1f}  p90 {quantile(lat, 0.9):.1f}  p99 {quantile(lat, 0.99):.1f}  "
+          f"max {lat[-1] * 1000:.1f}  mean {statistics.fmean(lat) * 1000:.1f}")
+    if result.seen:
+        print(f"other seat sees the move, ms ({spread} spread): p50 {quantile(result.seen, 0.5):.1f}  "
+              f"p99 {quantile(result.seen, 0.99):.1f}  max {result.seen[-1] * 1000:.1f}  ({len(result.seen)} moves)")
     print(f"errors {len(errors)} {sorted(set(errors))}  failed connections {len(failed)}")
-    print(f"target (200 tables, p99 < 100 ms): {'met' if tables >= 200 and q(0.99) < 100 else 'not met'}")
-    return start.started, start.stop
+    print(f"target (200 tables, p99 < 100 ms): {'met' if tables >= 200 and quantile(lat, 0.99) < 100 else 'not met'}")
+    return result
 
 
 def print_pauses(pauses: list[tuple[float, float, float, int, int]], window: tuple[float, float]) -> None:
@@ -300,6 +377,241 @@ def stored_tables(db: str, tables: int, history: int, game: str) -> list[dict[st
     return made
 
 
+def start_server(db: str, port: int, tables: int, entry: list[str] | None = None) -> subprocess.Popen[bytes]:
+    """``cardtable serve`` on ``port`` in a process of its own, taking ``tables`` new tables from this one address."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(tables + 10),
+           "CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS": str(tables + 10)}  # every table from this one address
+    return subprocess.Popen([sys.executable, *(entry or ["-m", "cardtable.cli"]), "--database", db, "serve",
+                             "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_up(port: int, limit: float = 120.0) -> None:
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1).read()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the server on port {port} did not start in {limit:g} s") from None
+            time.sleep(0.1)
+
+
+def stop_servers(procs: list[subprocess.Popen[bytes]]) -> None:
+    for proc in procs:
+        proc.send_signal(signal.SIGINT)
+    for proc in procs:
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+# --- several processes on one PostgreSQL -------------------------------------------------------------------
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) ``pid`` has used, from /proc; ``None`` once it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2:].split()  # after the command name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def descendants(pids: list[int]) -> list[int]:
+    """``pids`` and every process below them (``--workers``' children)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat[stat.rindex(")") + 2:].split()[1]), []).append(int(entry.name))
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
+def postgres_processes(database: str) -> dict[str, list[int]]:
+    """PostgreSQL's processes on this machine: ``backends``, the connections to ``database``; ``server``, its
+    background processes (WAL writer, checkpointer...). Other databases' connections (others' tests) are left out."""
+    found: dict[str, list[int]] = {"backends": [], "server": []}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue
+        if cmd.startswith("postgres: "):
+            words = cmd.split()
+            if len(words) > 2 and words[2] == database:
+                found["backends"].append(int(entry.name))
+            elif "(" not in cmd and "[local]" not in cmd:  # not a connection to another database
+                found["server"].append(int(entry.name))
+        elif cmd.split(" ")[0].endswith("/postgres"):
+            found["server"].append(int(entry.name))  # the postmaster
+    return found
+
+
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine since boot, every core summed (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields) - idle) / CLOCK_TICKS, sum(fields) / CLOCK_TICKS
+
+
+class CpuMeter:
+    """CPU used during the play by the servers, PostgreSQL (this database's connections, its background
+    processes), the clients (this process) and the whole machine, in cores busy on average."""
+
+    def __init__(self, servers: list[int], database: str | None) -> None:
+        self.servers = servers
+        self.database = database
+        self.begin: dict[str, dict[int, float]] = {}
+        self.wall = 0.0
+        self.busy = (0.0, 0.0)
+        self.client = 0.0
+
+    def groups(self) -> dict[str, list[int]]:
+        groups = {"servers": descendants(self.servers)}
+        if self.database:
+            groups.update(postgres_processes(self.database))
+        return groups
+
+    def sample(self) -> dict[str, dict[int, float]]:
+        return {name: {pid: cpu for pid in pids if (cpu := process_cpu(pid)) is not None}
+                for name, pids in self.groups().items()}
+
+    def start(self) -> None:
+        self.begin = self.sample()
+        self.wall = time.monotonic()
+        self.busy = machine_busy()
+        self.client = time.process_time()
+
+    def stop(self) -> dict[str, float]:
+        """Cores busy on average since :meth:`start`, by group: servers, backends, server (PostgreSQL's
+        own), clients, machine (out of ``os.cpu_count()``)."""
+        end = self.sample()
+        wall = time.monotonic() - self.wall
+        used = {name: sum(cpu - self.begin.get(name, {}).get(pid, 0.0) for pid, cpu in pids.items())
+                for name, pids in end.items()}
+        busy, total = machine_busy()
+        cores = {name: seconds / wall for name, seconds in used.items()}
+        cores["clients"] = (time.process_time() - self.client) / wall
+        cores["machine"] = (busy - self.busy[0]) / (total - self.busy[1]) * (os.cpu_count() or 1)
+        return cores
+
+
+def resident_mb(pids: list[int]) -> float:
+    """Resident memory of ``pids`` and their children, MB."""
+    total = 0
+    for pid in descendants(pids):
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def has_cluster() -> bool:
+    """Whether this checkout's server tells its processes of each other's moves (:mod:`cardtable.apps.web.cluster`)."""
+    return (ROOT / "src" / "cardtable" / "apps" / "web" / "cluster.py").exists()
+
+
+@dataclass
+class Measured:
+    processes: int
+    result: Result
+    cores: dict[str, float]
+    rss_per_table_kb: float
+    rss_base_mb: float
+
+    def cpu_per_move_ms(self, group: str) -> float:
+        moves = self.result.moves_per_second
+        return self.cores.get(group, 0.0) / moves * 1000 if moves else float("nan")
+
+
+def measure_processes(n: int, database: str, args: argparse.Namespace, spread: str) -> Measured:
+    """Start ``n`` servers on ``database``, spread the tables and clients over them, play, stop them."""
+    ports = [free_port() for _ in range(n)]
+    procs = [start_server(database, port, args.tables) for port in ports]
+    try:
+        for port in ports:
+            wait_up(port)
+        base = resident_mb([p.pid for p in procs])
+        db_name = database.rsplit("/", 1)[-1].split("?")[0] if database.startswith("postgres") else None
+        meter = CpuMeter([p.pid for p in procs], db_name)
+        print(f"before: {load_average()}", flush=True)
+        result = asyncio.run(run([f"ws://127.0.0.1:{port}" for port in ports], args.tables, args.duration, args.think,
+                                 args.game, spread=spread, on_go=meter.start))
+        cores = meter.stop()
+        rss = resident_mb([p.pid for p in procs])
+        print(f"after: {load_average()}", flush=True)
+    finally:
+        stop_servers(procs)
+    measured = Measured(n, result, cores, (rss - base) * 1024 / max(1, args.tables), base / n)
+    print("cores busy during play: " + "  ".join(f"{name} {value:.2f}" for name, value in cores.items())
+          + f" (of {os.cpu_count()})")
+    print(f"CPU per move: servers {measured.cpu_per_move_ms('servers'):.2f} ms, PostgreSQL connections "
+          f"{measured.cpu_per_move_ms('backends'):.2f} ms, PostgreSQL's own {measured.cpu_per_move_ms('server'):.2f} ms; "
+          f"memory: {base / n:.0f} MB a process at start, {measured.rss_per_table_kb:.0f} KB a table", flush=True)
+    return measured
+
+
+def estimate(m: Measured, tables: int = 10_000, pace: float = 5.0) -> str:
+    """What ``tables`` concurrent tables would need at the CPU and memory per move and per table of ``m``, with
+    a move every ``pace`` seconds at each table (people, not this benchmark's quick clients)."""
+    moves = tables / pace
+    servers = moves * m.cpu_per_move_ms("servers") / 1000
+    database = moves * (m.cpu_per_move_ms("backends") + m.cpu_per_move_ms("server")) / 1000
+    memory = tables * m.rss_per_table_kb / 1024 / 1024
+    return (f"{tables} tables, a move every {pace:g} s each: {moves:.0f} moves/s; at the CPU per move measured with "
+            f"{m.processes} process(es): servers {servers:.1f} cores, PostgreSQL {database:.1f} cores; "
+            f"table memory {memory:.1f} GB over the processes (plus {m.rss_base_mb:.0f} MB each)")
+
+
+def several(args: argparse.Namespace) -> int:
+    """The multi-process mode: 1, 2, 4... servers sharing one PostgreSQL, ``--runs`` times each (interleaved)."""
+    counts = [int(x) for x in args.processes.split(",")]
+    database = args.database
+    if max(counts) > 1 and not (database or "").startswith("postgresql"):
+        raise SystemExit("several processes share one PostgreSQL database: give --database postgresql://...")
+    cluster = has_cluster()
+    spread = args.spread or ("seats" if cluster else "tables")
+    if spread == "seats" and not cluster:
+        raise SystemExit("--spread seats needs the processes to tell each other of moves (apps/web/cluster.py)")
+    print(f"processes {counts}, {args.tables} tables, {args.duration:g} s, spread {spread}"
+          f"{'' if cluster else ' (no cluster.py: each table stays at one process)'}", flush=True)
+    runs: dict[int, list[Measured]] = {n: [] for n in counts}
+    for k in range(args.runs):
+        for n in counts:
+            print(f"\n=== {n} process(es), run {k + 1}", flush=True)
+            runs[n].append(measure_processes(n, database, args, spread))
+    print("\nworse of the runs (higher mover p99), per number of processes:")
+    print("procs  moves/s  mover p50/p99 ms  other seat p50/p99 ms  cores: servers  PG conns  PG own  clients  machine")
+    for n, measured in runs.items():
+        worst = max(measured, key=lambda m: quantile(m.result.latencies, 0.99))
+        r, c = worst.result, worst.cores
+        print(f"{n:>5}  {r.moves_per_second:7.1f}  {quantile(r.latencies, 0.5):6.1f} / {quantile(r.latencies, 0.99):6.1f}"
+              f"   {quantile(r.seen, 0.5):7.1f} / {quantile(r.seen, 0.99):7.1f}       "
+              f"{c['servers']:5.2f}     {c.get('backends', 0):5.2f}    {c.get('server', 0):5.2f}    "
+              f"{c['clients']:5.2f}    {c['machine']:5.2f}")
+    for measured in runs.values():
+        print(estimate(max(measured, key=lambda m: m.cpu_per_move_ms("servers"))))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=200)
@@ -311,7 +623,15 @@ def main() -> int:
     ap.add_argument("--history", type=int, default=0, help="moves already played at each table (stored before start)")
     ap.add_argument("--profile", default=None, metavar="FILE", help="run the server under cProfile, write FILE")
     ap.add_argument("--gc", action="store_true", help="time the server's garbage collections (longest pauses)")
+    ap.add_argument("--processes", default=None, metavar="N,N,...",
+                    help="several server processes on one PostgreSQL (--database), e.g. 1,2,4: each count in turn")
+    ap.add_argument("--spread", choices=("seats", "tables"), default=None,
+                    help="with --processes: a table's two seats at different processes (seats; the default when "
+                         "the server has cluster.py) or each table at one process (tables)")
+    ap.add_argument("--runs", type=int, default=1, help="with --processes: measure each count this many times")
     args = ap.parse_args()
+    if args.processes:
+        return several(args)
     proc = None
     tmp = tempfile.TemporaryDirectory()
     url = args.url
@@ -327,29 +647,18 @@ def main() -> int:
             made = stored_tables(db, args.tables, args.history, args.game)
             print(f"stored {args.tables} {args.game} tables of {args.history} moves in {time.perf_counter() - t0:.1f} s",
                   flush=True)
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "CARDTABLE_WEB_CREATE_LIMIT": str(args.tables + 10),
-               "CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS": str(args.tables + 10)}  # every table from this one address
         prof = ["-m", "cProfile", "-o", args.profile] if args.profile else []
         entry = ["-c", GC_PROBE, gc_log] if args.gc else ["-m", "cardtable.cli"]
-        proc = subprocess.Popen([sys.executable, *prof, *entry, "--database", db, "serve",
-                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = start_server(db, port, args.tables, [*prof, *entry])
         url = f"ws://127.0.0.1:{port}"
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_up(port)
     try:
-        window = asyncio.run(run(url, args.tables, args.duration, args.think, args.game, made))
+        result = asyncio.run(run([url], args.tables, args.duration, args.think, args.game, made))
+        window = (result.started, result.stop)
     finally:
         print(f"after: {load_average()}", flush=True)
         if proc is not None:
-            proc.send_signal(signal.SIGINT)  # a clean exit, so cProfile writes its file
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_servers([proc])  # a clean exit, so cProfile writes its file
         if args.gc and os.path.exists(gc_log):
             print_pauses(json.loads(Path(gc_log).read_text()), window)
         tmp.cleanup()
