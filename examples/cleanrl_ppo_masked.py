@@ -47,6 +47,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--num-steps", type=int, default=128, help="steps per row in each rollout")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--save", default=None, help="write the trained actor here (TorchScript; .pt2: torch.export)")
+    p.add_argument("--env-id", default="cardtable/GinRummy-v0", help="any cardtable Gymnasium id (Casino-v0, Pinochle-v0)")
     p.add_argument("--opponent", default="random", help="built-in agent level the learner plays")
     p.add_argument("--learning-rate", type=float, default=2.5e-4)
     p.add_argument("--anneal-lr", action=argparse.BooleanOptionalAction, default=True)
@@ -156,7 +157,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     torch.set_num_threads(args.threads)
     np.random.seed(args.seed)
     torch.manual_seed(args.seed)
-    envs = gym.make_vec("cardtable/GinRummy-v0", num_envs=args.num_envs, opponent=args.opponent)
+    envs = gym.make_vec(args.env_id, num_envs=args.num_envs, opponent=args.opponent)
     obs_size = envs.single_observation_space["observation"].shape[0]
     num_actions = int(envs.single_action_space.n)
     agent = Agent(obs_size, num_actions, args.hidden)
@@ -281,7 +282,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     result = train(args)
     print(f"{result['global_steps']} steps in {result['seconds']:.1f} s ({result['steps_per_second']:.0f} steps/s, "
-          f"env {result['env_seconds']:.1f} s); illegal actions chosen: {result['illegal_chosen']}")
+          f"env {result['env_seconds']:.1f} s); illegal ids chosen: {result['illegal_chosen']}, flagged by the env: "
+          f"{result['illegal_reported']}; empty masks: {result['empty_masks']}")
     return result
 
 

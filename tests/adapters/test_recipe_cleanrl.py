@@ -138,6 +138,16 @@ def test_a_pt2_archive_loads_to_the_same_network(trained: tuple[ModuleType, dict
                               atol=1e-6)
 
 
+def test_another_game_trains_through_gymnasiums_sync_vector_env() -> None:
+    """Casino's moves take several ids (each with its own mask): still no illegal id, no empty mask."""
+    torch.set_num_threads(1)
+    result = _load().main(["--env-id", "cardtable/Casino-v0", "--total-timesteps", "128", "--num-envs", "2",
+                           "--num-steps", "64", "--num-minibatches", "2", "--update-epochs", "1", "--hidden", "32"])
+    assert result["global_steps"] == 128 and result["hand_rewards"]
+    assert result["illegal_chosen"] == result["illegal_reported"] == result["empty_masks"] == 0
+    assert all(math.isfinite(stats["loss"]) for stats in result["losses"])
+
+
 @pytest.mark.parametrize("argv", [["--num-envs", "0"], ["--num-envs", "3", "--num-steps", "5", "--num-minibatches", "4"]])
 def test_bad_options_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
