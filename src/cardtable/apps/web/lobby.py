@@ -31,6 +31,7 @@ from sqlalchemy import select
 
 from ...store import Store
 from ...store import schema as s
+from .room import Room, free_seats
 from .tables import Table, TableManager, WebError
 
 __all__ = ["DEFAULT_EXPIRY_HOURS", "expiry_seconds", "table_summary", "listing", "load_public", "expire_idle",
@@ -69,7 +70,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "id": table.id,
         "game": table.game,
         "public": table.public,
-        "seats": [{"kind": sp.kind, "name": sp.name, "level": sp.level,
+        "seats": [{"kind": sp.kind, "name": sp.name, "level": sp.level, "open": sp.open,
                    "online": bool(table.clients.get(i)) if sp.kind == "human" else True}
                   for i, sp in enumerate(table.seats)],
         "side_names": m.side_names(),
@@ -79,13 +80,33 @@ def table_summary(table: Table) -> dict[str, Any]:
         "winner": None if outcome is None else outcome.winner,
         "waiting": [table.seats[i].name for i in table.waiting_for()],
         "watchers": len(table.spectators),
+        **open_seats(table),
     }
+
+
+def open_seats(table: Table) -> dict[str, Any]:
+    """The seats a stranger may take now (``free``: only while someone is at the table, :mod:`.room`), the
+    rules' preset, and for how many seconds the oldest free seat has waited (``open_for``)."""
+    free = free_seats(table) if table.public and Room.attended(table) else []
+    oldest = min((table.seats[i].since or time.time() for i in free), default=None)
+    return {"free": free, "open_for": None if oldest is None else max(0, round(time.time() - oldest)),
+            "preset": preset_of(table)}
+
+
+def preset_of(table: Table) -> str | None:
+    """The name of the preset whose rules ``table`` plays, or ``None`` (rules of its own)."""
+    rules = table.match.game.rules
+    with contextlib.suppress(Exception):
+        for name in type(rules).presets():
+            if type(rules).preset(name) == rules:
+                return str(name)
+    return None
 
 
 def listing(manager: TableManager, limit: int = 50) -> list[dict[str, Any]]:
     """The public tables of the server whose match is not over, those waiting for players first."""
     tables = [t for t in manager.tables.values() if t.public and not t.match.is_over()]
-    tables.sort(key=lambda t: (not t.waiting_for(), t.id))
+    tables.sort(key=lambda t: (not free_seats(t), not t.waiting_for(), t.id))
     return [table_summary(t) for t in tables[:limit]]
 
 
@@ -156,6 +177,7 @@ def register(app: FastAPI, manager: TableManager, *, expire_after: float | None 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:
         await sweep()
+        manager.room.ensure()
         if not public_loaded[0]:  # once per server: tables made since are in memory already
             with contextlib.suppress(Exception):  # the database is down: the listing shows what is open
                 await load_public(manager)

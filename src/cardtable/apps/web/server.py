@@ -52,7 +52,7 @@ from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
 from ...store import Store, StoreError
-from . import history, lobby, metrics, rules_pages
+from . import history, lobby, metrics, room, rules_pages
 from .admission import Admission, Refused
 from .persistence import one_line, open_store
 from .security import (
@@ -210,6 +210,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     lobby.register(app, manager, expire_after=expire_after)
+    room.register(app, manager, admission)
     history.register(app, store)
     rules_pages.register(app, STATIC)
     metrics.register(app, manager, store, token=metrics_token)
@@ -261,7 +262,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
         except WebError as exc:
             raise HTTPException(400, str(exc)) from None
         admission.record(address, table.id)
-        seats = [{"seat": i, "kind": sp.kind, "name": sp.name, "level": sp.level, "token": tokens.get(i)}
+        seats = [{"seat": i, "kind": sp.kind, "name": sp.name, "level": sp.level, "token": tokens.get(i), "open": sp.open}
                  for i, sp in enumerate(table.seats)]
         return JSONResponse({"id": table.id, "game": table.game, "seats": seats})
 

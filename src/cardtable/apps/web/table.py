@@ -73,15 +73,41 @@ class SeatSpec:
     """SHA-256 of the seat's token: an invite until claimed, then the token of whoever claimed it."""
     claimed: bool = False
     """The invite has been used: the token is the player's own (an invite opens its seat once)."""
+    open: bool = False
+    """A human seat anyone may take from the lobby (no token exists until someone does: :mod:`.room`)."""
+    since: float | None = None
+    """Open seat: when it was opened (seconds since the epoch), so the lobby fills the oldest first."""
+    fill_after: float | None = None
+    """Open seat (quick match): seconds after :attr:`since` when a computer takes it if nobody has."""
+    away: str | None = None
+    """What happens when this seat's player is gone longer than :attr:`away_after` seconds: ``"computer"`` (a
+    computer of level :attr:`bot_level` plays the seat) or ``"offer"`` (the seat is open to anyone); ``None``: kept."""
+    away_after: float | None = None
+    bot_level: str | None = None
+    """The level of the computer that takes the seat (:attr:`fill_after`, :attr:`away`)."""
 
     def to_json(self) -> dict[str, Any]:
-        data = {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token_hash}
-        return {**data, "claimed": True} if self.claimed else data
+        data: dict[str, Any] = {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token_hash}
+        if self.claimed:
+            data["claimed"] = True
+        room = {"open": self.open or None, "since": self.since, "fill_after": self.fill_after, "away": self.away,
+                "away_after": self.away_after, "bot_level": self.bot_level}
+        return {**data, **{k: v for k, v in room.items() if v is not None}}
 
     @classmethod
     def from_json(cls, data: Any) -> SeatSpec:
+        def number(key: str) -> float | None:
+            value = data.get(key)
+            return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+        def text(key: str) -> str | None:
+            value = data.get(key)
+            return value if isinstance(value, str) else None
+
         return cls(kind=str(data["kind"]), name=str(data["name"]), level=data.get("level"), token_hash=data.get("token"),
-                   claimed=data.get("claimed") is True)
+                   claimed=data.get("claimed") is True, open=data.get("open") is True, since=number("since"),
+                   fill_after=number("fill_after"), away=text("away"), away_after=number("away_after"),
+                   bot_level=text("bot_level"))
 
 
 def hash_token(token: str) -> str:
@@ -131,6 +157,10 @@ class Table:
     """Listed in the lobby for anyone to watch (a table among friends is private: watch link only)."""
     joined: set[int] = field(default_factory=set)
     """Human seats that have come to the table; play starts when every one has (:meth:`waiting_for`)."""
+    gone: dict[int, float] = field(default_factory=dict)
+    """Human seats nobody has open, with when (``time.monotonic()``) they were first seen so (:mod:`.room`)."""
+    seen: float = 0.0
+    """When (``time.monotonic()``) a person was last at the table or took a seat (:mod:`.room`)."""
 
     def __post_init__(self) -> None:
         seed = self.match.seed or 0
@@ -148,7 +178,8 @@ class Table:
         """A save failed: the table waits for the database (:mod:`.persistence`)."""
         if not self.actors:
             self._rebuild_history()
-        self.joined |= {a for row in self.actors for a in row if a >= 0 and self.seats[a].kind == "human"}
+        self.joined |= {a for row in self.actors for a in row
+                        if a >= 0 and self.seats[a].kind == "human" and not self.seats[a].open}
 
     # --- queries ---------------------------------------------------------------------------------
     @property
@@ -242,7 +273,7 @@ class Table:
             "game": self.game,
             "n": self.version_for(seat),
             "you": seat,
-            "seats": [{"kind": sp.kind, "level": sp.level, "name": sp.name,
+            "seats": [{"kind": sp.kind, "level": sp.level, "name": sp.name, "open": sp.open,
                        "online": bool(self.clients.get(i)) if sp.kind == "human" else True}
                       for i, sp in enumerate(self.seats)],
             "sides": [m.game.side_of(i) for i in range(n)],

@@ -37,6 +37,7 @@ from ..private_steps import is_decline
 from ..words import describe_move, refusal_text
 from . import persistence as db
 from .hints import HintDesk, HintRefused
+from .room import Room, apply_away, open_seat
 from .rules_pages import rule_link
 from .security import clean_name
 from .table import (
@@ -68,6 +69,8 @@ class TableManager:
         self._tasks: set[asyncio.Task[None]] = set()
         self.reconnector = db.Reconnector(store, self._resume)
         self.hint_desk = HintDesk()
+        self.room = Room(self)
+        """Open seats, quick match and seats whose player has gone (:mod:`.room`)."""
 
     # --- persistence -------------------------------------------------------------------------------
     def _save(self, table: Table, *, new: bool = False) -> None:
@@ -236,10 +239,14 @@ class TableManager:
                     raise WebError("bad-request", f"unknown level {level!r} for {game}; levels: "
                                    f"{', '.join(AGENT_LEVELS.get(str(game), ('random',)))}")
                 seats.append(SeatSpec("computer", computer_name(i, n, descriptor.rules), str(level)))
+            elif kind == "open":  # anyone may take it from the lobby (.room)
+                seats.append(open_seat(raw, str(game)))
             else:
-                raise WebError("bad-request", "seat kind must be 'human' or 'computer'")
+                raise WebError("bad-request", "seat kind must be 'human', 'computer' or 'open'")
         if not tokens:
             raise WebError("bad-request", "a table needs at least one person")
+        has_open = any(sp.open for sp in seats)
+        apply_away(seats, spec.get("away"), str(game), has_open=has_open)
         names = [sp.name for sp in seats]
         if len(set(names)) != len(names):
             names = [f"{nm} ({i + 1})" if names.count(nm) > 1 else nm for i, nm in enumerate(names)]
@@ -248,11 +255,12 @@ class TableManager:
         seed = random.SystemRandom().randrange(2**31)
         match = Match(descriptor, seed=seed, seat_names=names)
         table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0, manager=self,
-                      public=spec.get("public") is True)
+                      public=spec.get("public") is True or has_open)  # an open seat is for anyone to find
         async with table.lock:
             table.resolve_chance()
             await asyncio.to_thread(self._save, table, new=True)
         self.tables[table.id] = table
+        self.room.opened(table)
         self.kick(table)
         return table, tokens
 

@@ -1,5 +1,6 @@
-// The lobby: your tables (seats this browser holds, rejoin with one click), a new table set up in
-// plain words, and the public tables anyone may watch.
+// The lobby: your tables (seats this browser holds, rejoin with one click), "Play someone now" (quick match),
+// a new table set up in plain words (seats for a computer, a friend or anyone), and the public tables anyone
+// may watch, with "Take the seat" where a seat is open.
 import { api, esc, forgetSeat, GAME_NAMES, mySeats, prefs, rememberSeat } from "/static/util.js";
 
 const ABOUT_GAME = {
@@ -25,10 +26,12 @@ const rulesWords = (game, preset) => `Rules: how to play ${GAME_NAMES[game]} (${
 
 export async function lobbyPage(main) {
   main.innerHTML = `<div class="lobby"><h1 class="sr-only">Lobby</h1><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
+    <section class="panel" aria-labelledby="quick-h"><h2 id="quick-h">Play someone now</h2><form id="quick" novalidate></form><div id="quick-msg" role="alert"></div></section>
     <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section>
     <section class="panel" aria-labelledby="open-h"><h2 id="open-h">Public tables</h2><div id="open-list"><p class="muted">Loading…</p></div></section></div>`;
   const meta = await api("/api/meta");
   setupForm(main, meta);
+  quickForm(main, meta);
   myTables(main);
   openTables(main);
 }
@@ -52,13 +55,81 @@ async function myTables(main) {
   box.querySelectorAll(".forget").forEach((b) => { b.onclick = () => { forgetSeat(b.dataset.id); myTables(main); }; });
 }
 
-async function openTables(main) {
+const waited = (s) => (s < 60 ? "less than a minute" : s < 120 ? "1 minute" : `${Math.floor(s / 60)} minutes`);
+
+async function openTables(main, refusal = "") {
   const box = main.querySelector("#open-list");
   const data = await api("/api/tables");
-  box.innerHTML = data.tables.length ? `<ul class="tables">${data.tables.map((t) => `<li class="table-row"><div><b>${esc(GAME_NAMES[t.game])}</b>: ${esc(t.seats.map((p) => p.name).join(", "))}
-      <div class="muted">${t.waiting.length ? `Waiting for ${esc(t.waiting.join(" and "))}` : `Hand ${t.hand_no}: ${esc(t.side_names.map((n, i) => `${n} ${t.totals[i]}`).join(", "))}`}</div></div>
-      <div class="row-actions"><a class="btn" href="#/watch/${esc(t.id)}">Watch</a></div></li>`).join("")}</ul>`
-    : `<p class="muted">No public tables right now. Tables among friends are private: they are reached through their invite and watch links.</p>`;
+  const rows = data.tables.map((t) => {
+    const game = GAME_NAMES[t.game];
+    const people = t.seats.filter((p) => !p.open).map((p) => p.name).join(", ");
+    const free = (t.free || []).length;
+    const status = free ? `${free === 1 ? "A seat is" : `${free} seats are`} open · waiting ${waited(t.open_for || 0)}`
+      : t.waiting.length ? `Waiting for ${t.waiting.join(" and ")}` : `Hand ${t.hand_no}: ${t.side_names.map((n, i) => `${n} ${t.totals[i]}`).join(", ")}`;
+    const take = free ? `<button type="button" class="primary take" data-id="${esc(t.id)}" aria-label="Take the seat at the ${esc(game)} table with ${esc(people)}">Take the seat</button>` : "";
+    return `<li class="table-row${free ? " open-row" : ""}"><div><b>${esc(game)}</b>${t.preset && t.preset !== "standard" ? ` <span class="muted">(${esc(t.preset)})</span>` : ""}: ${esc(people)}
+      <div class="muted">${esc(status)}</div></div>
+      <div class="row-actions">${take}<a class="btn" href="#/watch/${esc(t.id)}" aria-label="Watch the ${esc(game)} table with ${esc(people)}">Watch</a></div></li>`;
+  });
+  box.innerHTML = (refusal ? `<p class="error" role="alert">${esc(refusal)}</p>` : "") + (rows.length ? `<ul class="tables">${rows.join("")}</ul>`
+    : `<p class="muted">No public tables right now. Tables among friends are private: they are reached through their invite and watch links.</p>`);
+  box.querySelectorAll(".take").forEach((b) => {
+    b.onclick = async () => {
+      b.disabled = true;
+      try {
+        const t = await api(`/api/tables/${encodeURIComponent(b.dataset.id)}/take`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: myName(main) }) });
+        sitDown(t);
+      } catch (e) { openTables(main, e.message); }  // taken meanwhile: say so, and show the tables as they are now
+    };
+  });
+}
+
+// The name a person gives (the form's, else the one given last time), for a seat taken from the lobby.
+const myName = (main) => ((main.querySelector("input[name=qname]") || {}).value || localStorage.getItem("my-name") || "").trim();
+
+// A seat of one's own (from the lobby or a quick match): kept for "My tables", then the table.
+function sitDown(t) {
+  rememberSeat({ id: t.id, token: t.token, seat: t.seat, game: t.game, names: t.names });
+  location.hash = `#/t/${t.id}/${t.token}`;
+}
+
+const QUICK_AFTER = [["", "keep waiting for a person"], ["30", "offer me a computer after 30 s"], ["60", "offer me a computer after 1 min"], ["120", "offer me a computer after 2 min"]];
+
+function quickForm(main, meta) {
+  const form = main.querySelector("#quick");
+  const games = Object.keys(meta.games);
+  const render = () => {
+    const old = Object.fromEntries(new FormData(form).entries());
+    const game = games.includes(old.qgame) ? old.qgame : games[0];
+    const g = meta.games[game];
+    const after = old.qafter ?? localStorage.getItem("quick-after") ?? "60";
+    const defLevel = g.levels.includes("medium") ? "medium" : g.levels[Math.min(1, g.levels.length - 1)];
+    form.innerHTML = `<p class="about">Sit down at the first table where someone is waiting, or open one and wait for the next person (two players).</p>
+      <div class="quick-grid">
+      <label>Your name <input name="qname" maxlength="40" autocomplete="nickname" value="${esc(old.qname ?? localStorage.getItem("my-name") ?? "")}" placeholder="You"></label>
+      <label>Game <select name="qgame">${games.map((x) => `<option value="${x}" ${x === game ? "selected" : ""}>${GAME_NAMES[x]}</option>`).join("")}</select></label>
+      <label>Rules <select name="qpreset">${g.presets.map((p) => `<option value="${p}" ${p === old.qpreset ? "selected" : ""}>${p}</option>`).join("")}</select></label>
+      <label>If nobody comes <select name="qafter">${QUICK_AFTER.map(([v, w]) => `<option value="${v}" ${v === after ? "selected" : ""}>${w}</option>`).join("")}</select></label>
+      ${after ? `<label>Computer level <select name="qlevel">${g.levels.map((l) => `<option value="${l}" ${(old.qlevel || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || "a computer player added to this server"}</option>`).join("")}</select></label>` : ""}
+      </div>
+      <button type="submit" id="quick-btn" class="primary big">Play someone now</button>`;
+    form.querySelector("select[name=qgame]").onchange = render;
+    form.querySelector("select[name=qafter]").onchange = render;
+  };
+  render();
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const f = Object.fromEntries(new FormData(form).entries());
+    const name = (f.qname || "").trim();
+    if (name) localStorage.setItem("my-name", name);
+    localStorage.setItem("quick-after", f.qafter);
+    const spec = { game: f.qgame, preset: f.qpreset, name: name || "You", computer_after: f.qafter ? Number(f.qafter) : null };
+    if (f.qlevel) spec.level = f.qlevel;
+    const btn = form.querySelector("#quick-btn");
+    btn.disabled = true;
+    try { sitDown(await api("/api/quick", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) })); }
+    catch (e) { btn.disabled = false; main.querySelector("#quick-msg").innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+  };
 }
 
 function setupForm(main, meta) {
@@ -78,14 +149,25 @@ function setupForm(main, meta) {
       return `<fieldset class="seat-row"><legend>${role}</legend>
         <div class="seg" role="radiogroup" aria-label="${role}: who plays">
           <label><input type="radio" name="kind${i}" value="computer" ${kind === "computer" ? "checked" : ""}> Computer</label>
-          <label><input type="radio" name="kind${i}" value="human" ${kind === "human" ? "checked" : ""}> A friend</label></div>
-        ${kind === "computer"
+          <label><input type="radio" name="kind${i}" value="human" ${kind === "human" ? "checked" : ""}> A friend</label>
+          <label><input type="radio" name="kind${i}" value="open" ${kind === "open" ? "checked" : ""}> Open seat (anyone)</label></div>
+        ${kind === "open" ? `<p class="about">Anyone in the lobby can take this seat.</p>` : kind === "computer"
           ? `<label>Level <select name="level${i}">${levels.map((l) => `<option value="${l}" ${(old[`level${i}`] || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || "a computer player added to this server"}</option>`).join("")}</select></label>`
           : `<label>Friend's name <input name="name${i}" maxlength="40" autocomplete="off" value="${esc(old[`name${i}`] || "")}" placeholder="e.g. Bea"></label>`}
       </fieldset>`;
     }).join("");
     const anyComputer = Array.from({ length: n - 1 }, (_, k) => (old[`kind${k + 1}`] || "computer") === "computer").some(Boolean);
-    const anyFriend = !anyComputer || Array.from({ length: n - 1 }, (_, k) => old[`kind${k + 1}`] === "human").some(Boolean);
+    const kinds = Array.from({ length: n - 1 }, (_, k) => old[`kind${k + 1}`] || "computer");
+    const anyOpen = kinds.includes("open");
+    const anyFriend = !anyComputer || kinds.includes("human");
+    const away = old.away || (anyOpen ? "computer" : "keep");
+    const awayRows = kinds.some((k) => k !== "computer") ? `<fieldset class="away"><legend>If a player is gone</legend>
+        <label>For longer than <select name="away_after">${[[60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"], [900, "15 minutes"]].map(([v, w]) => `<option value="${v}" ${String(v) === (old.away_after || "120") ? "selected" : ""}>${w}</option>`).join("")}</select></label>
+        <div class="seg" role="radiogroup" aria-label="What happens to the seat of a player who is gone">
+          <label><input type="radio" name="away" value="computer" ${away === "computer" ? "checked" : ""}> A computer plays the seat</label>
+          <label><input type="radio" name="away" value="offer" ${away === "offer" ? "checked" : ""}> Offer the seat to anyone</label>
+          <label><input type="radio" name="away" value="keep" ${away === "keep" ? "checked" : ""}> Keep it for them</label></div>
+        <p class="about">A player who comes back in time keeps the seat; the others are told what happened.</p></fieldset>` : "";
     const preset = g.presets.includes(old.preset) ? old.preset : g.presets[0];
     form.innerHTML = `
       <fieldset class="games"><legend>Game</legend>${games.map((x) => `<label class="game-tile ${x === st.game ? "on" : ""}"><input type="radio" name="game" value="${x}" ${x === st.game ? "checked" : ""}>
@@ -99,10 +181,12 @@ function setupForm(main, meta) {
       <label>Target score <input name="target" type="number" inputmode="numeric" min="1" max="100000" value="${esc(old.target || (g.target ?? ""))}" aria-describedby="target-about"></label>
       <p id="target-about" class="about">${esc(TARGET_WORDS[st.game])}</p>
       ${anyComputer ? `<label class="pace">Computer pace <input name="pace" type="range" min="0" max="2000" step="100" value="${prefs().pace}" aria-describedby="pace-about"></label><p id="pace-about" class="about">How long each computer move stays on screen before the next.</p>` : ""}
-      ${anyFriend ? `<label class="check"><input type="checkbox" name="public" ${old.public ? "checked" : ""}> List this table in the lobby so anyone can watch</label>` : ""}
-      <button type="submit" id="create-btn" class="primary big">${anyFriend && !anyComputer ? "Create the table and invite" : "Deal the cards"}</button>`;
+      ${awayRows}
+      ${anyOpen ? `<p class="about">A table with an open seat is listed in the lobby: anyone can take the seat or watch.</p>`
+        : anyFriend ? `<label class="check"><input type="checkbox" name="public" ${old.public ? "checked" : ""}> List this table in the lobby so anyone can watch</label>` : ""}
+      <button type="submit" id="create-btn" class="primary big">${anyOpen ? "Open the table" : anyFriend && !anyComputer ? "Create the table and invite" : "Deal the cards"}</button>`;
     form.querySelectorAll("input[name=game]").forEach((r) => { r.onchange = () => { st.game = r.value; st.players = 2; form.querySelector("input[name=target]").value = ""; render(); }; });
-    form.querySelectorAll("input[type=radio][name^=kind]").forEach((r) => { r.onchange = render; });
+    form.querySelectorAll("input[type=radio][name^=kind], input[type=radio][name=away]").forEach((r) => { r.onchange = render; });
     const pl = form.querySelector("select[name=players]"); if (pl) pl.onchange = () => { st.players = Number(pl.value); render(); };
     form.querySelector("select[name=preset]").onchange = (ev) => {
       form.querySelector("#preset-about").textContent = ABOUT_PRESET[`${st.game}:${ev.target.value}`] || "";
@@ -119,8 +203,12 @@ function setupForm(main, meta) {
     if (me) localStorage.setItem("my-name", me);
     if (f.pace !== undefined) localStorage.setItem("pace", f.pace);
     const seats = [{ kind: "human", name: me || "You" }];
-    for (let i = 1; i < n; i++) seats.push(f[`kind${i}`] === "human" ? { kind: "human", name: (f[`name${i}`] || "").trim() || `Friend ${i}` } : { kind: "computer", level: f[`level${i}`] });
+    for (let i = 1; i < n; i++) {
+      const kind = f[`kind${i}`];
+      seats.push(kind === "human" ? { kind: "human", name: (f[`name${i}`] || "").trim() || `Friend ${i}` } : kind === "open" ? { kind: "open" } : { kind: "computer", level: f[`level${i}`] });
+    }
     const spec = { game: st.game, preset: f.preset, seats, public: !!f.public, options: st.game === "casino" && n !== 2 ? { num_players: n } : {} };
+    if (f.away) spec.away = { then: f.away, after: Number(f.away_after || 120) };
     if (f.target) spec.target = Number(f.target);
     const msg = main.querySelector("#create-msg");
     try {

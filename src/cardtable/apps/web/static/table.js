@@ -46,6 +46,7 @@ export function tablePage(main, id, token) {
         }
         latest = msg; queue.push(msg); syncUndo(); pump();
       } else if (msg.t === "invite") { renewInvite(msg.seat, msg.token); }
+      else if (msg.t === "notice") { notice = msg.msg; ruleLink = null; if (state) showNotice(); }  // the room: who left, who came
       else if (msg.t === "error") {
         notice = msg.msg;
         ruleLink = msg.rule ? [msg.msg, msg.rule] : null;

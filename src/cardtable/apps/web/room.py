@@ -1,0 +1,382 @@
+"""The card room for strangers: open seats, quick match, and seats whose player has gone.
+
+* **Open seats.** A table may be set up with seats "open to anyone" (seat kind ``"open"``); such a
+  table is public. The lobby lists its free seats while someone is at the table, and
+  ``POST /api/tables/{id}/take`` seats a stranger: a token is made for that person only, answered to
+  their request only and stored as its SHA-256, exactly as a claimed invite (:mod:`.tables`). Two
+  people taking one seat at once: the second is refused (409, code ``taken``).
+* **Quick match.** ``POST /api/quick`` seats the caller at the oldest open table of that game and
+  preset (the preset's own rules, two players) where someone waits, or sets up such a table with one
+  open seat. The waiting player may ask for a computer after some seconds: the open seat then becomes
+  a computer of the chosen level and play starts. Quick matches are made one at a time (a lock), so
+  two people arriving together meet at one table.
+* **Leaving.** The table's creator chooses what happens to a seat whose player is gone longer than a
+  chosen time (``"away": {"then": "computer" | "offer" | "keep", "after": seconds, "level": L}``):
+  a computer plays it, or it is open to anyone again. Everyone at the table is told in words. A player
+  back in time keeps the seat; nothing happens while nobody else is at the table. A computer that takes
+  a seat acts on ``state.view(seat)`` like every computer player, and a person who takes an offered seat
+  is sent that seat's view only.
+
+What is decided lives in the seats (:class:`~.table.SeatSpec`, stored with the table); who is
+connected, and since when a seat is empty, is this process's (:attr:`Table.gone`, :attr:`Table.seen`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from ...agents import AGENT_LEVELS, make_agent
+from ...errors import CardtableError
+from ...registry import GAMES, make_game
+from .admission import Admission, Refused
+from .security import BadJSON, clean_name, parse_json
+from .table import MAX_NAME, SeatSpec, Table, WebError, computer_name, hash_token
+
+if TYPE_CHECKING:
+    from .tables import TableManager
+
+__all__ = ["OPEN_NAME", "AWAY_THEN", "DEFAULT_AWAY_AFTER", "GRACE", "TICK", "Room", "open_seat", "apply_away",
+           "default_level", "free_seats", "register"]
+
+log = logging.getLogger(__name__)
+OPEN_NAME = "Open seat"
+AWAY_THEN = ("computer", "offer", "keep")
+DEFAULT_AWAY_AFTER = 120.0
+"""Seconds a player may be gone before the creator's choice applies (tables with open seats, quick match)."""
+MIN_WAIT, MAX_WAIT = 1.0, 86_400.0
+GRACE = 60.0
+"""Seconds a table counts as attended after a seat was taken or set up, before anyone has connected."""
+TICK = 0.5
+"""Seconds between two looks at the tables' empty seats."""
+
+
+def default_level(game: str) -> str:
+    """The computer level offered first: ``medium`` where the game has it (as the lobby's form)."""
+    levels = AGENT_LEVELS.get(game, ("random",))
+    return "medium" if "medium" in levels else levels[min(1, len(levels) - 1)]
+
+
+def _level(game: str, raw: Any) -> str:
+    level = raw or default_level(game)
+    levels = AGENT_LEVELS.get(game, ("random",))
+    if level not in levels:
+        raise WebError("bad-request", f"unknown level {str(level)[:40]!r} for {game}; levels: {', '.join(levels)}")
+    return str(level)
+
+
+def _seconds(raw: Any, what: str) -> float | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, int | float) or isinstance(raw, bool) or not MIN_WAIT <= raw <= MAX_WAIT:
+        raise WebError("bad-request", f"{what} is a number of seconds from {MIN_WAIT:g} to {MAX_WAIT:g}, or null")
+    return float(raw)
+
+
+def open_seat(raw: dict[str, Any], game: str) -> SeatSpec:
+    """An open seat from a seat of the lobby's request: ``{"kind": "open"}``, with ``"computer_after"`` (seconds,
+    quick match) and ``"level"`` for the computer that takes it if nobody has by then."""
+    fill = _seconds(raw.get("computer_after"), "computer_after")
+    return SeatSpec("human", OPEN_NAME, open=True, since=time.time(), fill_after=fill,
+                    bot_level=_level(game, raw.get("level")) if fill is not None else None)
+
+
+def apply_away(seats: list[SeatSpec], raw: Any, game: str, *, has_open: bool) -> None:
+    """Set every human seat's rule for a player gone too long from the request's ``away``; without one, a
+    table with open seats hands such a seat to a computer after :data:`DEFAULT_AWAY_AFTER` s, others keep it."""
+    if raw is None:
+        raw = {"then": "computer"} if has_open else {"then": "keep"}
+    if not isinstance(raw, dict):
+        raise WebError("bad-request", 'away is an object: {"then": "computer" | "offer" | "keep", "after": seconds}')
+    then = raw.get("then", "computer")
+    if then not in AWAY_THEN:
+        raise WebError("bad-request", f"away.then must be one of {', '.join(AWAY_THEN)}")
+    after = _seconds(raw.get("after", DEFAULT_AWAY_AFTER), "away.after")
+    level = _level(game, raw.get("level")) if then == "computer" else None
+    for sp in seats:
+        if sp.kind == "human" and then != "keep":
+            sp.away, sp.away_after, sp.bot_level = str(then), after, level or sp.bot_level
+
+
+def free_seats(table: Table) -> list[int]:
+    """The open seats of ``table`` (none once the match is over)."""
+    if table.match.is_over():
+        return []
+    return [i for i, sp in enumerate(table.seats) if sp.kind == "human" and sp.open]
+
+
+def _unique(name: str, seats: list[SeatSpec], seat: int) -> str:
+    """``name``, or ``name (2)``... if another of ``seats`` has it."""
+    taken = {sp.name for i, sp in enumerate(seats) if i != seat}
+    if name not in taken:
+        return name
+    k = 2
+    while f"{name} ({k})" in taken:
+        k += 1
+    return f"{name} ({k})"
+
+
+def _wait_words(seconds: float) -> str:
+    return f"{seconds / 60:g} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds:g} s"
+
+
+def in_play(manager: TableManager) -> Any:
+    def check(table_id: str) -> bool:
+        table = manager.tables.get(table_id)
+        return table is not None and not table.match.is_over()
+    return check
+
+
+class Room:
+    """The room's part of one :class:`~.tables.TableManager`: taking seats, quick match, the keeper of empty seats."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.quick_lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    # --- who is here ---------------------------------------------------------------------------------
+    def opened(self, table: Table) -> None:
+        """``table`` was set up or had a seat taken just now: it counts as attended for :data:`GRACE` seconds."""
+        table.seen = time.monotonic()
+        self.ensure()
+
+    @staticmethod
+    def attended(table: Table, now: float | None = None) -> bool:
+        """Someone is at ``table``, or a seat was taken or set up less than :data:`GRACE` seconds ago."""
+        if any(table.clients.get(i) for i in table.human_seats()):
+            return True
+        return (now if now is not None else time.monotonic()) - table.seen < GRACE
+
+    def ensure(self) -> None:
+        """Start the keeper of empty seats (once a loop runs; again if it stopped)."""
+        if self._task is None or self._task.done():
+            with contextlib.suppress(RuntimeError):  # no running loop: the next request starts it
+                self._task = asyncio.get_running_loop().create_task(self._keep())
+                self.manager._tasks.add(self._task)
+                self._task.add_done_callback(self.manager._tasks.discard)
+
+    # --- taking a seat -------------------------------------------------------------------------------
+    async def take(self, table: Table, seat: Any, name: Any) -> tuple[int, str]:
+        """Seat a stranger in an open seat of ``table`` (``seat``: which, else the first); return the seat and the
+        token made for this person only. Raises :class:`WebError` ``taken`` if nobody can take it now."""
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise WebError("bad-request", "say which seat to take (its number), or none for the first free one")
+        async with table.lock:
+            free = free_seats(table)
+            if table.match.is_over():
+                raise WebError("over", "this match is over: its seats are no longer open")
+            if seat is None and free:
+                seat = free[0]
+            if seat not in free:
+                raise WebError("taken", "someone took this seat a moment ago: the list of tables is refreshed")
+            assert isinstance(seat, int)
+            label = _unique(clean_name(name, MAX_NAME) or "Guest", table.seats, seat)
+            personal = secrets.token_urlsafe(24)
+            seats = list(table.seats)
+            seats[seat] = dataclasses.replace(seats[seat], name=label, token_hash=hash_token(personal), claimed=True,
+                                              open=False, since=None, fill_after=None)
+            await self.manager._save_seats(table, seats, table.joined - {seat}, "seat")
+            with contextlib.suppress(IndexError, TypeError):
+                table.match.seat_names[seat] = label
+            table.gone[seat] = time.monotonic()
+            self.opened(table)
+            self._tell(table, f"{label} took the open seat.")
+            table.broadcast()
+        return seat, personal
+
+    # --- quick match ---------------------------------------------------------------------------------
+    async def quick(self, spec: Any) -> tuple[Table, int, str, bool]:
+        """Seat the caller at the oldest open table of the game and preset where someone waits, or set one up
+        with one open seat; return the table, the seat, its token and whether the caller waits for someone."""
+        if not isinstance(spec, dict):
+            raise WebError("bad-request", "expected a JSON object")
+        game, preset = spec.get("game"), spec.get("preset") or "standard"
+        if game not in GAMES:
+            raise WebError("bad-request", f"unknown game {game!r}; games: {', '.join(GAMES)}")
+        try:
+            rules = make_game(str(game), preset=str(preset)).rules
+        except (CardtableError, TypeError, ValueError) as exc:
+            raise WebError("bad-request", f"bad rules: {exc}") from None
+        after = _seconds(spec.get("computer_after"), "computer_after")
+        level = _level(str(game), spec.get("level"))
+        async with self.quick_lock:
+            now = time.monotonic()
+            found = [t for t in self.manager.tables.values()
+                     if t.public and t.game == game and t.match.game.rules == rules and free_seats(t)
+                     and self.attended(t, now)]
+            found.sort(key=lambda t: min(t.seats[i].since or 0.0 for i in free_seats(t)))
+            for table in found:
+                with contextlib.suppress(WebError):
+                    seat, token = await self.take(table, None, spec.get("name"))
+                    return table, seat, token, False
+            table, tokens = await self.manager.create({
+                "game": game, "preset": preset,
+                "seats": [{"kind": "human", "name": spec.get("name")},
+                          {"kind": "open", "computer_after": after, "level": level}],
+                "away": {"then": "computer", "after": DEFAULT_AWAY_AFTER, "level": level},
+            })
+            return table, 0, tokens[0], True
+
+    # --- the keeper of empty seats -------------------------------------------------------------------
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            for table in list(self.manager.tables.values()):
+                if not any(sp.open or sp.away for sp in table.seats) or table.match.is_over():
+                    continue
+                try:
+                    await self.check(table)
+                except Exception:  # one table's trouble must not stop the others' keeping
+                    log.exception("room: table %s could not be checked", table.id)
+
+    async def check(self, table: Table) -> None:
+        """Apply the table's rules to its empty seats: a quick match's computer, a player gone too long."""
+        now, wall = time.monotonic(), time.time()
+        for i in table.human_seats():
+            if table.clients.get(i):
+                table.gone.pop(i, None)
+                table.seen = now
+            elif not table.seats[i].open:
+                table.gone.setdefault(i, now)
+        if not self._due(table, now, wall):
+            return
+        async with table.lock:
+            if table.match.is_over() or table.paused:
+                return
+            seats, joined, told = list(table.seats), set(table.joined), []
+            online = {i for i in table.human_seats() if table.clients.get(i)}
+            for i, sp in enumerate(seats):
+                if sp.kind != "human":
+                    continue
+                if sp.open:
+                    if sp.fill_after is not None and sp.since is not None and wall - sp.since >= sp.fill_after and online:
+                        seats[i] = self._computer(table, sp, _unique(computer_name(i, len(seats), table.match.game.rules), seats, i))
+                        told.append(f"Nobody came in {_wait_words(sp.fill_after)}: a computer ({sp.bot_level}) plays "
+                                    "the open seat.")
+                        joined.discard(i)
+                    continue
+                since = table.gone.get(i)
+                if i in online or since is None:
+                    continue
+                if sp.claimed and i not in joined and now - since >= min(sp.away_after or GRACE, GRACE):
+                    seats[i] = self._reopen(sp, wall)  # took the seat in the lobby and never came
+                    told.append(f"{sp.name} did not come to the table; the seat is open to anyone again.")
+                elif sp.away and i in joined and now - since >= (sp.away_after or DEFAULT_AWAY_AFTER) and online - {i}:
+                    if sp.away == "computer":
+                        seats[i] = self._computer(table, sp, _unique(f"Computer for {sp.name}"[:MAX_NAME], seats, i))
+                        told.append(f"{sp.name} left; a computer ({sp.bot_level}) plays {sp.name}'s seat.")
+                    else:
+                        seats[i] = self._reopen(sp, wall)
+                        joined.discard(i)
+                        told.append(f"{sp.name} left; {sp.name}'s seat is open to anyone.")
+                else:
+                    continue
+                table.gone.pop(i, None)
+            if not told:
+                return
+            for i, sp in enumerate(seats):
+                if sp.open:
+                    seats[i] = dataclasses.replace(sp, name=_unique(OPEN_NAME, seats, i))
+            await self.manager._save_seats(table, seats, joined - {i for i, sp in enumerate(seats) if sp.open}, "seat change")
+            for i, sp in enumerate(seats):
+                if sp.open:  # the score is the seat's; the name is no longer the person's who left
+                    with contextlib.suppress(IndexError, TypeError):
+                        table.match.seat_names[i] = sp.name
+                if sp.kind == "computer" and i not in table.agents:
+                    table.agents[i] = make_agent(table.game, sp.level or "random", seed=(table.match.seed or 0) + i)
+            for words in told:
+                self._tell(table, words)
+            table.broadcast()
+        self.manager.kick(table)
+
+    @staticmethod
+    def _due(table: Table, now: float, wall: float) -> bool:
+        """Whether :meth:`check` may have something to do (a quick look without the table's lock)."""
+        for i, sp in enumerate(table.seats):
+            if sp.open and sp.fill_after is not None and sp.since is not None and wall - sp.since >= sp.fill_after:
+                return True
+            since = table.gone.get(i)
+            if since is not None and (sp.away or sp.claimed) and now - since >= min(sp.away_after or GRACE, GRACE):
+                return True
+        return False
+
+    @staticmethod
+    def _computer(table: Table, sp: SeatSpec, name: str) -> SeatSpec:
+        return SeatSpec("computer", name, sp.bot_level or default_level(table.game))
+
+    @staticmethod
+    def _reopen(sp: SeatSpec, wall: float) -> SeatSpec:
+        return dataclasses.replace(sp, name=OPEN_NAME, token_hash=None, claimed=False, open=True, since=wall)
+
+    @staticmethod
+    def _tell(table: Table, words: str) -> None:
+        """Tell everyone at ``table`` (seats and spectators) ``words``."""
+        msg = {"t": "notice", "msg": words}
+        for clients in table.clients.values():
+            for c in list(clients):
+                c.push(msg)
+        for c in list(table.spectators):
+            c.push(msg)
+
+
+def register(app: FastAPI, manager: TableManager, admission: Admission) -> None:
+    """Add the room's routes: take an open seat, quick match."""
+    room: Room = manager.room
+
+    def admit(request: Request, playing: int) -> str:
+        address = request.client.host if request.client else "?"
+        try:
+            admission.admit(address, in_play(manager), playing)
+        except Refused as exc:
+            raise HTTPException(exc.status, str(exc), headers={"Retry-After": "60"}) from None
+        return address
+
+    async def body(request: Request) -> Any:
+        try:
+            return parse_json(await request.body() or b"{}")
+        except BadJSON as exc:
+            raise HTTPException(400, f"request is not acceptable JSON: {exc}") from None
+
+    def answer(table: Table, seat: int, token: str, **extra: Any) -> JSONResponse:
+        return JSONResponse({"id": table.id, "game": table.game, "seat": seat, "token": token,
+                             "names": [sp.name for sp in table.seats], **extra})
+
+    @app.post("/api/tables/{table_id}/take")
+    async def take_seat(table_id: str, request: Request) -> JSONResponse:
+        spec = await body(request)
+        if not isinstance(spec, dict):
+            raise HTTPException(400, "expected a JSON object")
+        try:
+            table = await manager.get(table_id)
+        except WebError as exc:
+            raise HTTPException(410 if exc.code == "expired" else 404, str(exc)) from None
+        if not table.public:
+            raise HTTPException(404, "no such table")  # a private table is not there for strangers
+        address = admit(request, 0)
+        try:
+            seat, token = await room.take(table, spec.get("seat"), spec.get("name"))
+        except WebError as exc:
+            raise HTTPException(409 if exc.code in ("taken", "over") else 400 if exc.code == "bad-request" else 503,
+                                str(exc)) from None
+        admission.record(address, table.id)
+        return answer(table, seat, token)
+
+    @app.post("/api/quick")
+    async def quick_match(request: Request) -> JSONResponse:
+        spec = await body(request)
+        address = admit(request, sum(not t.match.is_over() for t in manager.tables.values()))
+        try:
+            table, seat, token, waiting = await room.quick(spec)
+        except WebError as exc:
+            raise HTTPException(400 if exc.code == "bad-request" else 503, str(exc)) from None
+        admission.record(address, table.id)
+        return answer(table, seat, token, waiting=waiting)
