@@ -198,19 +198,15 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         state._apply_unchecked(action)
         state.history.append(action)
 
-    def _chance(self, state: GinState) -> None:
-        rng = self._rng
-        while state.phase in CHANCE_PHASES:
-            action = state.sample_chance(rng)
-            state._apply_unchecked(action)
-            state.history.append(action)
-
     def _play_others(self, row: int, state: GinState) -> None:
         """Chance and the opponent's moves until the learner is to act or the hand is over."""
         seat = self.seats[row]
+        rng = self._rng
         while True:
-            if state.phase in CHANCE_PHASES:
-                self._chance(state)
+            while state.phase in CHANCE_PHASES:
+                action = state.sample_chance(rng)
+                state._apply_unchecked(action)
+                state.history.append(action)
             if state.phase == OVER or state.turn == seat:
                 return
             agent = self._agents[row][state.turn]
@@ -371,12 +367,15 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             terminated[row] = True
             finished.append(row)
         skip = set(illegal)
+        states = self._states
+        apply = self._apply
+        play_others = self._play_others
         for row, aid in enumerate(chosen):
             if skip and row in skip:
                 continue
-            state = self._states[row]
-            self._apply(row, state, self._action(state, aid))
-            self._play_others(row, state)
+            state = states[row]
+            apply(row, state, _ACTIONS[aid] if aid < ARRANGE_ID else self._action(state, aid))
+            play_others(row, state)
             if state.phase == OVER:
                 seat = self.seats[row]
                 points = state.points
