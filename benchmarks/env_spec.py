@@ -321,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"OUT OF BOUNDS {key}: {'; '.join(problems)}")
     if str(args.out) != "-":
         configs_out = {r["key"]: {k: v for k, v in r.items() if k != "key"} for r in rows}
-        doc = {"command": "python benchmarks/env_spec.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        given = [f"--hands {args.hands}", f"--easy-hands {args.easy_hands}", f"--seed {args.seed}"]
+        doc = {"command": "python benchmarks/env_spec.py " + " ".join(given),
                "python": platform.python_version(), "hands": args.hands, "easy_hands": args.easy_hands,
                "seed": args.seed, "configs": configs_out}
         args.out.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
