@@ -23,7 +23,7 @@ _MARKER = re.compile(r"<!-- env-spec: (\w+) -->")
 
 _ZERO_SUM = {
     "gin": "Own points minus the other seat's: the winner gets +points and the loser −points.",
-    "pinochle": "Own points minus the other seat's (both seats score in every hand).",
+    "pinochle": "Own points minus the other seat's. No hand is void: its 250 card points always go to someone.",
     "casino": (
         "Own points minus the mean of the other seats' points. In a 4-player partnership game "
         "(`partnerships=True`, the default) the engine's `returns()` gives **both partners their side's "
@@ -125,7 +125,9 @@ def env_spec_markdown(game: str, spec: dict[str, Any] | None = None) -> str:
         "outside these ranges.",
         f"- **Episode length.** One episode is one hand. {pz_name} counts every `env.step` with an action, "
         "of all seats" + (" (each sub-decision id of a Casino move is a step)" if game == "casino" else "")
-        + f"; {gym_id} counts the learner's steps only. Chance steps happen inside a step. The longest possible "
+        + f"; {gym_id} counts the learner's steps only (a hand that would end before the learner's first "
+        "decision is dealt again, so an episode has at least one step). Chance steps happen inside a step. "
+        "The longest possible "
         f"episode is the adapter's `max_game_length` ({first['bounds']['max_episode_length']}), a bound that "
         "counts chance steps too, so far above what is seen.",
         f"- **`render()`** (`render_mode=\"ansi\"` returns it; PettingZoo's `\"human\"` prints it) shows the "
