@@ -5,7 +5,9 @@
   watch links. Each entry says whom the table still waits for. The flag is
   stored with the table, and so is who has come to it: after a restart the
   public tables are listed again (:func:`load_public`) and a table does not
-  wait for people who had already joined.
+  wait for people who had already joined. A table with an open seat is public, and its entry
+  gives the seats a stranger may take now (``free``, only while someone is at the table) and how
+  long the oldest has waited (``open_for``): see :mod:`.room`.
 * ``GET /api/tables/{id}`` gives a table's public summary (no tokens), which
   the browser uses for "My tables": the seat tokens themselves stay in the
   browser's storage and travel only inside WebSocket messages and the

@@ -27,8 +27,8 @@ const rulesWords = (game, preset) => `Rules: how to play ${GAME_NAMES[game]} (${
 export async function lobbyPage(main) {
   main.innerHTML = `<div class="lobby"><h1 class="sr-only">Lobby</h1><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
     <section class="panel" aria-labelledby="quick-h"><h2 id="quick-h">Play someone now</h2><form id="quick" novalidate></form><div id="quick-msg" role="alert"></div></section>
-    <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section>
-    <section class="panel" aria-labelledby="open-h"><h2 id="open-h">Public tables</h2><div id="open-list"><p class="muted">Loading…</p></div></section></div>`;
+    <section class="panel" aria-labelledby="open-h"><h2 id="open-h">Public tables</h2><div id="open-list"><p class="muted">Loading…</p></div></section>
+    <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section></div>`;
   const meta = await api("/api/meta");
   setupForm(main, meta);
   quickForm(main, meta);
@@ -93,7 +93,7 @@ function sitDown(t) {
   location.hash = `#/t/${t.id}/${t.token}`;
 }
 
-const QUICK_AFTER = [["", "keep waiting for a person"], ["30", "offer me a computer after 30 s"], ["60", "offer me a computer after 1 min"], ["120", "offer me a computer after 2 min"]];
+const QUICK_AFTER = [["", "keep waiting for a person"], ["30", "a computer after 30 s"], ["60", "a computer after 1 min"], ["120", "a computer after 2 min"]];
 
 function quickForm(main, meta) {
   const form = main.querySelector("#quick");
@@ -109,7 +109,7 @@ function quickForm(main, meta) {
       <label>Your name <input name="qname" maxlength="40" autocomplete="nickname" value="${esc(old.qname ?? localStorage.getItem("my-name") ?? "")}" placeholder="You"></label>
       <label>Game <select name="qgame">${games.map((x) => `<option value="${x}" ${x === game ? "selected" : ""}>${GAME_NAMES[x]}</option>`).join("")}</select></label>
       <label>Rules <select name="qpreset">${g.presets.map((p) => `<option value="${p}" ${p === old.qpreset ? "selected" : ""}>${p}</option>`).join("")}</select></label>
-      <label>If nobody comes <select name="qafter">${QUICK_AFTER.map(([v, w]) => `<option value="${v}" ${v === after ? "selected" : ""}>${w}</option>`).join("")}</select></label>
+      <label>If nobody comes, offer me <select name="qafter">${QUICK_AFTER.map(([v, w]) => `<option value="${v}" ${v === after ? "selected" : ""}>${w}</option>`).join("")}</select></label>
       ${after ? `<label>Computer level <select name="qlevel">${g.levels.map((l) => `<option value="${l}" ${(old.qlevel || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || "a computer player added to this server"}</option>`).join("")}</select></label>` : ""}
       </div>
       <button type="submit" id="quick-btn" class="primary big">Play someone now</button>`;
