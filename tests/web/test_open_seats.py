@@ -138,3 +138,18 @@ def test_an_open_seat_is_stored(db: str) -> None:
 def test_other_games_have_open_seats(client: Any, game: str) -> None:
     made = new_table(client, game, OPEN)
     assert take(client, made["id"], "Bea").status_code == 200
+
+
+def test_two_processes_cannot_give_one_seat_twice(db: str) -> None:
+    """Two servers on one database, each with the table open in memory: the second taker is refused, because
+    a seat is taken only if the stored seats are still those the server knows (compare and set)."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(db)) as one, TestClient(create_app(db)) as two:
+        made = new_table(one, "gin", OPEN)
+        assert two.get(f"/api/tables/{made['id']}").json()["seats"][1]["open"] is True  # loaded there too
+        assert take(one, made["id"], "Bea").status_code == 200
+        late = take(two, made["id"], "Cid")
+        assert late.status_code == 409 and "took this seat" in late.json()["detail"]
+        stale = two.app.state.manager.tables[made["id"]]
+        assert stale.seats[1].open  # nothing changed there: it hears of Bea when it reloads the table

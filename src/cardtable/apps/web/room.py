@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import secrets
 import time
@@ -33,10 +34,14 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
+from sqlalchemy import update
 
 from ...agents import AGENT_LEVELS, make_agent
 from ...errors import CardtableError
 from ...registry import GAMES, make_game
+from ...store import StoreError
+from ...store import schema as s
+from . import persistence as db
 from .admission import Admission, Refused
 from .security import BadJSON, clean_name, parse_json
 from .table import MAX_NAME, SeatSpec, Table, WebError, computer_name, hash_token
@@ -184,7 +189,7 @@ class Room:
             seats = list(table.seats)
             seats[seat] = dataclasses.replace(seats[seat], name=label, token_hash=hash_token(personal), claimed=True,
                                               open=False, since=None, fill_after=None)
-            await self.manager._save_seats(table, seats, table.joined - {seat}, "seat")
+            await self.store_seats(table, seats, table.joined - {seat}, "seat")
             with contextlib.suppress(IndexError, TypeError):
                 table.match.seat_names[seat] = label
             table.gone[seat] = time.monotonic()
@@ -192,6 +197,29 @@ class Room:
             self._tell(table, f"{label} took the open seat.")
             table.broadcast()
         return seat, personal
+
+    async def store_seats(self, table: Table, seats: list[SeatSpec], joined: set[int], what: str) -> None:
+        """Store ``seats`` and ``joined`` only if the stored seats are still the table's (call under its lock), then
+        make them the table's: another process sharing the database that changed them first wins, and this change
+        is refused (``taken``); so two people in two processes never get one seat."""
+        store = self.manager.store
+        before = json.dumps([sp.to_json() for sp in table.seats])
+
+        def write() -> bool:
+            with store.writing() as conn:
+                done = conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id, s.web_tables.c.seats == before)
+                                    .values(seats=json.dumps([sp.to_json() for sp in seats]), joined=json.dumps(sorted(joined))))
+                return bool(done.rowcount == 1)
+
+        try:
+            changed = await db.bounded(store, write)
+        except StoreError as exc:
+            log.warning("table %s: %s not saved: %s", table.id, what, db.one_line(exc))
+            raise WebError("database", f"the database is unavailable, so the {what} did not happen; "
+                           "try again in a moment") from None
+        if not changed:
+            raise WebError("taken", "someone took this seat a moment ago: the list of tables is refreshed")
+        table.seats, table.joined = seats, joined
 
     # --- quick match ---------------------------------------------------------------------------------
     async def quick(self, spec: Any) -> tuple[Table, int, str, bool]:
@@ -286,7 +314,11 @@ class Room:
             for i, sp in enumerate(seats):
                 if sp.open:
                     seats[i] = dataclasses.replace(sp, name=_unique(OPEN_NAME, seats, i))
-            await self.manager._save_seats(table, seats, joined - {i for i, sp in enumerate(seats) if sp.open}, "seat change")
+            try:
+                await self.store_seats(table, seats, joined - {i for i, sp in enumerate(seats) if sp.open}, "seat change")
+            except WebError as exc:  # another process changed the seats first, or the database is down: look again later
+                log.info("table %s: seats not changed: %s", table.id, exc)
+                return
             for i, sp in enumerate(seats):
                 if sp.open:  # the score is the seat's; the name is no longer the person's who left
                     with contextlib.suppress(IndexError, TypeError):

@@ -129,6 +129,7 @@ class TableManager:
                     seats[seat] = dataclasses.replace(spec, token_hash=hash_token(personal), claimed=True)
                 await self._save_seats(table, seats, table.joined | {seat}, "join")
             table.clients.setdefault(seat, set()).add(client)
+            self.room.ensure()  # the keeper of empty seats runs while people play (.room)
             table.broadcast(skip=client)  # everyone sees the seat come online
             table.send(client, seat, None if personal is None else {"token": personal})
         self.kick(table)
