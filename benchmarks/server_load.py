@@ -534,12 +534,16 @@ class Measured:
     processes: int
     result: Result
     cores: dict[str, float]
+    idle: dict[str, float]
+    """Cores busy before any table, the servers idle (their timers, PostgreSQL's background work)."""
     rss_per_table_kb: float
     rss_base_mb: float
 
     def cpu_per_move_ms(self, group: str) -> float:
+        """CPU per move beyond what the group uses idle."""
         moves = self.result.moves_per_second
-        return self.cores.get(group, 0.0) / moves * 1000 if moves else float("nan")
+        busy = max(0.0, self.cores.get(group, 0.0) - self.idle.get(group, 0.0))
+        return busy / moves * 1000 if moves else float("nan")
 
 
 def measure_processes(n: int, database: str, args: argparse.Namespace, spread: str) -> Measured:
@@ -552,6 +556,9 @@ def measure_processes(n: int, database: str, args: argparse.Namespace, spread: s
         base = resident_mb([p.pid for p in procs])
         db_name = database.rsplit("/", 1)[-1].split("?")[0] if database.startswith("postgres") else None
         meter = CpuMeter([p.pid for p in procs], db_name)
+        meter.start()
+        time.sleep(args.idle)
+        idle = meter.stop()
         print(f"before: {load_average()}", flush=True)
         result = asyncio.run(run([f"ws://127.0.0.1:{port}" for port in ports], args.tables, args.duration, args.think,
                                  args.game, spread=spread, on_go=meter.start))
@@ -560,10 +567,10 @@ def measure_processes(n: int, database: str, args: argparse.Namespace, spread: s
         print(f"after: {load_average()}", flush=True)
     finally:
         stop_servers(procs)
-    measured = Measured(n, result, cores, (rss - base) * 1024 / max(1, args.tables), base / n)
+    measured = Measured(n, result, cores, idle, (rss - base) * 1024 / max(1, args.tables), base / n)
     print("cores busy during play: " + "  ".join(f"{name} {value:.2f}" for name, value in cores.items())
-          + f" (of {os.cpu_count()})")
-    print(f"CPU per move: servers {measured.cpu_per_move_ms('servers'):.2f} ms, PostgreSQL connections "
+          + f" (of {os.cpu_count()}); idle before: servers {idle['servers']:.3f}, machine {idle['machine']:.2f}")
+    print(f"CPU per move beyond idle: servers {measured.cpu_per_move_ms('servers'):.2f} ms, PostgreSQL connections "
           f"{measured.cpu_per_move_ms('backends'):.2f} ms, PostgreSQL's own {measured.cpu_per_move_ms('server'):.2f} ms; "
           f"memory: {base / n:.0f} MB a process at start, {measured.rss_per_table_kb:.0f} KB a table", flush=True)
     return measured
@@ -573,11 +580,12 @@ def estimate(m: Measured, tables: int = 10_000, pace: float = 5.0) -> str:
     """What ``tables`` concurrent tables would need at the CPU and memory per move and per table of ``m``, with
     a move every ``pace`` seconds at each table (people, not this benchmark's quick clients)."""
     moves = tables / pace
-    servers = moves * m.cpu_per_move_ms("servers") / 1000
+    servers = moves * m.cpu_per_move_ms("servers") / 1000 + m.idle.get("servers", 0.0) / m.processes
     database = moves * (m.cpu_per_move_ms("backends") + m.cpu_per_move_ms("server")) / 1000
     memory = tables * m.rss_per_table_kb / 1024 / 1024
     return (f"{tables} tables, a move every {pace:g} s each: {moves:.0f} moves/s; at the CPU per move measured with "
-            f"{m.processes} process(es): servers {servers:.1f} cores, PostgreSQL {database:.1f} cores; "
+            f"{m.processes} process(es): servers {servers:.1f} cores (+ {m.idle.get('servers', 0.0) / m.processes:.2f} "
+            f"a process idle), PostgreSQL {database:.1f} cores; "
             f"table memory {memory:.1f} GB over the processes (plus {m.rss_base_mb:.0f} MB each)")
 
 
@@ -629,6 +637,8 @@ def main() -> int:
                     help="with --processes: a table's two seats at different processes (seats; the default when "
                          "the server has cluster.py) or each table at one process (tables)")
     ap.add_argument("--runs", type=int, default=1, help="with --processes: measure each count this many times")
+    ap.add_argument("--idle", type=float, default=5.0,
+                    help="with --processes: seconds the servers' idle CPU is measured before the tables are made")
     args = ap.parse_args()
     if args.processes:
         return several(args)
