@@ -17,6 +17,8 @@ module                                   contents
                                          ``cardtable/Pinochle-v0``
 :mod:`cardtable.adapters.vector`         ``GinVectorEnv``: many Gin hands stepped as one batch
 :mod:`cardtable.adapters.policy`         ``PolicyAgent``: a trained policy as a cardtable player
+:mod:`cardtable.adapters.rllib`          RLlib's observation convention and the masked PPO set-up
+:mod:`cardtable.adapters.tianshou`       Tianshou's ``obs``/``mask`` convention
 =======================================  =================================================
 
 Codec and observation tables are in each game module's docstring. Without the extra, importing an

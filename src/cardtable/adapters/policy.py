@@ -25,7 +25,7 @@ Three ways in:
 
 Each is an agent *spec* for the command line and the browser, options after slashes::
 
-    cardtable arena gin "cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip" easy
+    cardtable arena gin --agents "cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip,easy"
     cardtable play gin --opponent "cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip"
     cardtable serve --computer "gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip"
 
