@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import httpx
+
 from . import browser_kit as kit
 from .browser_kit import ARTIFACTS, Browser, Page, my_turn, new_page, no_sideways_scroll, one_move, press
 
@@ -106,3 +108,35 @@ def test_two_quick_matchers_meet_at_one_table(server: str, browser: Browser) -> 
     assert not pages[0].errors and not pages[1].errors  # type: ignore[attr-defined]
     for page in pages:
         page.context.close()
+
+
+def test_the_others_are_told_when_a_player_leaves(server: str, browser: Browser) -> None:
+    """Bea closes her browser: after the creator's time (1 s here, set through the API) a computer plays her
+    seat, Ann reads so in words, and the notice stays through the computer's moves until Ann moves."""
+    made = httpx.post(server + "/api/tables", json={
+        "game": "gin", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}],
+        "away": {"then": "computer", "after": 1, "level": "random"}}).json()
+    ann = new_page(browser, "desktop")
+    ann.goto(f"{server}/#/t/{made['id']}/{made['seats'][0]['token']}")
+    ann.wait_for_selector("text=Waiting for Open seat to join")
+    got = httpx.post(f"{server}/api/tables/{made['id']}/take", json={"name": "Bea"}).json()
+    bea = new_page(browser, "phone")
+    bea.goto(f"{server}/#/t/{made['id']}/{got['token']}")
+    bea.wait_for_selector("#hand", timeout=10_000)
+    ann.wait_for_selector("#hand", timeout=10_000)
+    bea.context.close()
+    start = time.perf_counter()
+    ann.wait_for_selector("#notice:has-text(\"Bea left; a computer (random) plays Bea's seat.\")", timeout=10_000)
+    told = time.perf_counter() - start
+    assert 0.9 < told < 6, told
+    deadline = time.monotonic() + 30
+    while not my_turn(ann):  # the computer plays Bea's turns; the words stay until Ann moves
+        assert time.monotonic() < deadline
+        ann.wait_for_timeout(50)
+    assert "Bea left" in ann.locator("#notice").inner_text()
+    ann.screenshot(path=str(ARTIFACTS / "room-left-desktop.png"))
+    assert play_turns([ann], 2) == 2
+    assert "Bea left" not in ann.locator("#notice").inner_text()
+    assert not ann.errors, ann.errors  # type: ignore[attr-defined]
+    print(f"Bea gone to Ann told: {told * 1000:.0f} ms (1 s chosen)")
+    ann.context.close()

@@ -295,7 +295,7 @@ class Room:
                 since = table.gone.get(i)
                 if i in online or since is None:
                     continue
-                if sp.claimed and i not in joined and now - since >= min(sp.away_after or GRACE, GRACE):
+                if sp.claimed and i not in joined and now - since >= GRACE:
                     seats[i] = self._reopen(sp, wall)  # took the seat in the lobby and never came
                     told.append(f"{sp.name} did not come to the table; the seat is open to anyone again.")
                 elif sp.away and i in joined and now - since >= (sp.away_after or DEFAULT_AWAY_AFTER) and online - {i}:
@@ -337,7 +337,10 @@ class Room:
             if sp.open and sp.fill_after is not None and sp.since is not None and wall - sp.since >= sp.fill_after:
                 return True
             since = table.gone.get(i)
-            if since is not None and (sp.away or sp.claimed) and now - since >= min(sp.away_after or GRACE, GRACE):
+            if since is None:
+                continue
+            if (sp.claimed and i not in table.joined and now - since >= GRACE) \
+                    or (sp.away and now - since >= (sp.away_after or DEFAULT_AWAY_AFTER)):
                 return True
         return False
 

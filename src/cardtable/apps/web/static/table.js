@@ -25,6 +25,7 @@ export function tablePage(main, id, token) {
   let online = false;  // the connection is up: while it is not, moves wait (disabled) and a banner offers "Try now"
   let seenLast = Number(sessionStorage.getItem(`last:${id}`) || 0);
   let cheer = "", cheerTimer = null;
+  let roomNote = "";  // who left or came (.room): stays through the others' moves until one's own
   let ruleLink = null;  // [message, address]: a refused move's rule, explained on the rules page
   let { pace } = prefs();
   main.innerHTML = `<div class="table-page"><div id="felt" class="felt"><p class="connecting">Connecting…</p></div>
@@ -46,7 +47,7 @@ export function tablePage(main, id, token) {
         }
         latest = msg; queue.push(msg); syncUndo(); pump();
       } else if (msg.t === "invite") { renewInvite(msg.seat, msg.token); }
-      else if (msg.t === "notice") { notice = msg.msg; ruleLink = null; if (state) showNotice(); }  // the room: who left, who came
+      else if (msg.t === "notice") { notice = roomNote = msg.msg; ruleLink = null; if (state) showNotice(); }  // the room: who left, who came
       else if (msg.t === "error") {
         notice = msg.msg;
         ruleLink = msg.rule ? [msg.msg, msg.rule] : null;
@@ -88,7 +89,7 @@ export function tablePage(main, id, token) {
         draw();
         await sleep(Math.max(pace, END_PAUSE));
       }
-      if (state && msg.n !== state.n) { sel = new Set(); hints = null; if (!notice.startsWith("Connection")) notice = ""; }
+      if (state && msg.n !== state.n) { sel = new Set(); hints = null; if (!notice.startsWith("Connection") && notice !== roomNote) notice = ""; }
       const before = snapshot(felt);
       const prev = state;
       state = msg;
@@ -111,7 +112,7 @@ export function tablePage(main, id, token) {
     busy = false;
   };
   const send = (m) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); };
-  const act = (move) => { notice = ""; send({ t: "act", m: move, n: state.n }); };
+  const act = (move) => { notice = roomNote = ""; send({ t: "act", m: move, n: state.n }); };
   // Casino on a crowded table: the server lists the moves taking exactly the picked table cards and builds
   const askPick = () => { const r = G().pickRequest?.(state, sel); if (r) send({ t: "pick", card: r.card, picks: r.picks, n: state.n }); };
   const noticeHtml = () => esc(notice) + (ruleLink && ruleLink[0] === notice ? ` <a class="why-rule" href="${esc(ruleLink[1])}" target="_blank" rel="noopener">Why? (rules)</a>` : "");
