@@ -29,7 +29,7 @@ from typing import Any
 from ..errors import CardtableError
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "add_level", "remove_level", "AGENT_LEVELS"]
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_agent_spec", "explaining_agent", "add_level", "remove_level", "level_label", "AGENT_LEVELS"]
 
 
 def _levels(game: str) -> tuple[str, ...]:
@@ -125,6 +125,24 @@ def _imported_factory(path: str) -> Any:
     except (ImportError, AttributeError, ValueError) as exc:
         raise ValueError(f"cannot import agent {path!r}: {exc}") from None
     return lambda _level, seed, **kw: target(seed=seed, **kw)
+
+
+def level_label(spec: str) -> str:
+    """A short name of an agent spec for a seat's label: a level as it is, an imported class by its
+    name and its checkpoint's file name.
+
+    >>> level_label("hard/time_budget=0.3"), level_label("cardtable.adapters.policy:SB3Policy/path=runs/gin/model.zip")
+    ('hard/time_budget=0.3', 'SB3Policy model')
+    """
+    try:
+        level, options = parse_agent_spec(spec)
+    except ValueError:
+        return spec
+    if ":" not in level:
+        return spec
+    name = level.rpartition(":")[2]
+    path = options.get("path")
+    return f"{name} {str(path).rstrip('/').rpartition('/')[2].rpartition('.')[0] or path}" if path else name
 
 
 def remove_level(game: str, name: str) -> None:

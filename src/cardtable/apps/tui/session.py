@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...agents import explaining_agent, make_agent
+from ...agents import explaining_agent, level_label, make_agent
 from ...core import CHANCE, GameState, HandResult
 from ...errors import CardtableError
 from ...match import Match
@@ -90,7 +90,7 @@ class TableSession:
                     names.append(self.human_name)
                     continue
                 place = places[(seat - self.human_seat) % n - 1] if places else f"Seat {seat}"
-                names.append(f"{place} ({next(others)})")
+                names.append(f"{place} ({level_label(next(others))})")
             self.match = Match(game, seed=self.seed, seat_names=names)
         else:
             self.seed = self.match.seed
