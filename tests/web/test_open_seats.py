@@ -132,6 +132,7 @@ def test_an_open_seat_is_stored(db: str) -> None:
         assert second.get(f"/api/tables/{open_too['id']}").json()["seats"][1]["open"] is True
         with second.websocket_connect(f"/ws/{made['id']}") as bea:
             assert join(bea, got["token"])["you"] == 1
+        assert second.get(f"/api/tables/{made['id']}").json()["side_names"] == ["Ann", "Bea"]  # the score's names
 
 
 @pytest.mark.parametrize("game", ["casino", "pinochle"])

@@ -180,6 +180,9 @@ class Table:
             self._rebuild_history()
         self.joined |= {a for row in self.actors for a in row
                         if a >= 0 and self.seats[a].kind == "human" and not self.seats[a].open}
+        for seat, spec in enumerate(self.seats):  # a seat taken or offered again since the match was stored (.room)
+            if spec.kind == "human" and seat < len(self.match.seat_names):
+                self.match.seat_names[seat] = spec.name
 
     # --- queries ---------------------------------------------------------------------------------
     @property
