@@ -162,6 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--computer", action="append", default=[], metavar="GAME:NAME=SPEC",
                      help="offer another computer player by name in the browser's level list, e.g. a trained "
                           "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat for more")
+    srv.add_argument("--workers", type=int, default=1, metavar="N",
+                     help="serve the port with N processes (PostgreSQL only: they share its tables; a process that "
+                          "dies is started again and its players reconnect to the others) (default: 1)")
+    srv.add_argument("--peer", action="append", default=[], metavar="ORIGIN",
+                     help="another server on the same PostgreSQL, e.g. http://cards.lan:8001: pages reconnect "
+                          "there if this one stops; repeat for more (default: none)")
     srv.add_argument("--api-docs", action="store_true",
                      help="also serve the API description at /docs and /openapi.json (default: off)")
     srv.add_argument("--metrics-token", default=None, metavar="TOKEN",
@@ -262,8 +268,8 @@ def in_words(message: str) -> str:
     return text.replace(", got ", ", not ")
 
 
-def add_named_level(entry: str) -> None:
-    """``GAME:NAME=SPEC`` (``serve --computer``): make the agent spec a named level of the game."""
+def add_named_level(entry: str) -> tuple[str, str, str]:
+    """``GAME:NAME=SPEC`` (``serve --computer``): make the agent spec a named level of the game; return the three."""
     from .agents import add_level
 
     head, eq, spec = entry.partition("=")
@@ -271,6 +277,7 @@ def add_named_level(entry: str) -> None:
     if not (eq and colon and spec.strip()):
         raise ValueError("write GAME:NAME=SPEC, e.g. gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip")
     add_level(game.strip(), name.strip(), spec.strip())
+    return game.strip(), name.strip(), spec.strip()
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -295,19 +302,32 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cardtable serve: {exc}", file=sys.stderr)
         return 2
+    levels: list[tuple[str, str, str]] = []
     for entry in args.computer:  # a bad player is an error now, before the server starts
         try:
-            add_named_level(entry)
+            levels.append(add_named_level(entry))
         except (ValueError, ImportError) as exc:
             print(f"cardtable serve: --computer {entry}: {exc}", file=sys.stderr)
             return 2
+    try:
+        peers = [normalize_origin(o) for o in args.peer]
+    except ValueError as exc:
+        print(f"cardtable serve: --peer: {exc}", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("cardtable serve: --workers must be at least 1", file=sys.stderr)
+        return 2
     host = "localhost" if args.host in ("127.0.0.1", "::1", "0.0.0.0", "::") else args.host
-    web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
-        f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
-        file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
-        forwarded_allow_ips=args.forwarded_allow_ips, max_tables=args.max_tables,
-        max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs,
-        metrics_token=args.metrics_token)
+    try:
+        web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
+            f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
+            file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
+            forwarded_allow_ips=args.forwarded_allow_ips, max_tables=args.max_tables,
+            max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs,
+            metrics_token=args.metrics_token, peers=peers, workers=args.workers, computers=levels)
+    except ValueError as exc:  # --workers with SQLite
+        print(f"cardtable serve: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -4,17 +4,15 @@
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from cardtable.agents import make_agent
 from cardtable.match import Match
-from cardtable.store import Autosaver, Store, database_url
+from cardtable.store import Autosaver, Store
+from pg_schema import fresh_schema
 
 PG_URL = os.environ.get("CARDTABLE_TEST_POSTGRES_URL", "").strip()
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
@@ -31,17 +29,8 @@ def db_url(backend: str, tmp_path: Any) -> Iterator[str]:
     if backend == "sqlite":
         yield str(tmp_path / "data" / "cardtable.db")
         return
-    schema = "t_" + uuid.uuid4().hex[:16]
-    admin = create_engine(database_url(PG_URL))
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(database_url(PG_URL)).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(PG_URL) as url:
+        yield url
 
 
 @pytest.fixture

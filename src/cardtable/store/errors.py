@@ -11,6 +11,7 @@ from ..errors import CardtableError, CorruptRecordError
 __all__ = [
     "StoreError",
     "StoreRefusedError",
+    "StoreConflictError",
     "StoreUnavailableError",
     "SchemaError",
     "GameNotFoundError",
@@ -25,6 +26,11 @@ class StoreError(CardtableError):
 class StoreRefusedError(StoreError):
     """The database answered but refused the write (a value it cannot hold, a broken constraint):
     unlike an outage, trying again will not help, so callers report it instead of waiting for the database."""
+
+
+class StoreConflictError(StoreRefusedError):
+    """The game was saved by someone else meanwhile (another server process on the same database): the
+    write was conditional on the stored move counter, so nothing changed; reload the game and decide again."""
 
 
 class StoreUnavailableError(StoreError, ImportError):

@@ -40,7 +40,7 @@ from ..match import Match
 from ..record import GameRecord
 from ..registry import make_game
 from . import schema as s
-from .errors import GameNotFoundError, SchemaError, StoreError, StoreRefusedError
+from .errors import GameNotFoundError, SchemaError, StoreConflictError, StoreError, StoreRefusedError
 from .location import database_url, sqlite_path
 from .migrations import current_version, run_migrations, side_margin
 from .seats import SeatKind, parse_seat_kinds
@@ -258,6 +258,16 @@ class Store:
         return make_url(self._url).render_as_string(hide_password=True)
 
     @property
+    def dialect(self) -> str:
+        """The database's kind: ``sqlite`` or ``postgresql``."""
+        return str(self._engine.dialect.name)
+
+    def secret_url(self) -> str:
+        """The database URL with its password, for another client of the same database (e.g. PostgreSQL
+        notifications, :mod:`cardtable.apps.web.cluster`); never log it."""
+        return make_url(self._url).render_as_string(hide_password=False)
+
+    @property
     def path(self) -> Path | None:
         """The SQLite file, if any."""
         return sqlite_path(self._url) if self._sqlite else None
@@ -375,6 +385,7 @@ class Store:
         status: str | None = None,
         source: str = "local",
         also: Callable[[Connection, int], None] | None = None,
+        expect_moves: int | None = None,
     ) -> int:
         """Insert (``game_id=None``) or update a game with the whole record of ``match``; return its id.
 
@@ -384,22 +395,30 @@ class Store:
         match is over, else ``in_progress``. One transaction: the game row, its
         record and its seats change together or not at all, with whatever
         ``also(connection, game_id)`` writes (e.g. a table that refers to the game).
+        ``expect_moves``: update only if the stored game holds exactly that many actions (else
+        :class:`StoreConflictError`, nothing changed): a write conditional on the move counter.
         """
         kinds = parse_seat_kinds(seat_kinds, match.game.num_players)
         if status is not None and status not in s.STATUSES:
             raise StoreError(f"status must be one of {', '.join(s.STATUSES)}")
         with self._write() as conn:
+            if expect_moves is not None and game_id is not None:
+                self._require_moves(conn, match, game_id, expect_moves)
             game_id = self._write_match(conn, match, game_id, kinds, status, source)
             if also is not None:
                 also(conn, game_id)
             return game_id
 
-    def save_moves(self, match: Match, game_id: int, saved: int) -> int:
+    def save_moves(self, match: Match, game_id: int, saved: int,
+                   also: Callable[[Connection], None] | None = None) -> int:
         """Save the actions of ``match`` after its first ``saved`` ones (those already stored); return its action count.
 
         An append: one ``moves`` row per new action and an update of the game
         row, in one transaction, only if the stored game still holds exactly
-        ``saved`` actions (else :class:`StoreError`, nothing changed). When a
+        ``saved`` actions (else :class:`StoreConflictError`, nothing changed: two
+        processes sharing the database never both store an action at one
+        counter; the row is locked while checked). ``also(connection)`` runs in
+        the same transaction when something is written (e.g. a notification). When a
         new action ends a hand or the match, the record is written whole instead
         (so a stored tail never spans a hand's end and finished records are whole).
         """
@@ -413,6 +432,8 @@ class Store:
             with self._write() as conn:
                 self._require_moves(conn, match, game_id, saved)
                 self._write_match(conn, match, game_id, None, None, "local")
+                if also is not None:
+                    also(conn)
             return total
         if saved == total:
             return total
@@ -425,17 +446,21 @@ class Store:
             if done.rowcount == 0:
                 self._require_moves(conn, match, game_id, saved)
             conn.execute(insert(s.moves), rows)
+            if also is not None:
+                also(conn)
         return total
 
     def _require_moves(self, conn: Connection, match: Match, game_id: int, saved: int) -> None:
-        """Raise unless game ``game_id`` holds this match with ``saved`` actions."""
-        row = conn.execute(select(s.games.c.game, s.games.c.seed, s.games.c.moves).where(s.games.c.id == game_id)).first()
+        """Raise unless game ``game_id`` holds this match with ``saved`` actions (:class:`StoreConflictError` if
+        it holds another count); the row stays locked until the transaction ends (PostgreSQL), so the check holds."""
+        row = conn.execute(select(s.games.c.game, s.games.c.seed, s.games.c.moves)
+                           .where(s.games.c.id == game_id).with_for_update()).first()
         if row is None:
             raise GameNotFoundError(f"no saved game {game_id}")
         if row.game != match.game.name or row.seed != _seed_text(match):
             raise StoreError(f"game {game_id} holds another match ({row.game}, seed {row.seed}); not overwriting it")
         if int(row.moves) != saved:
-            raise StoreError(f"game {game_id} was saved elsewhere meanwhile ({row.moves} actions stored, "
+            raise StoreConflictError(f"game {game_id} was saved elsewhere meanwhile ({row.moves} actions stored, "
                              f"{saved} expected); not overwriting it")
 
     def _write_match(self, conn: Connection, match: Match, game_id: int | None, kinds: Sequence[SeatKind] | None,

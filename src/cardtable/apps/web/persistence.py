@@ -10,6 +10,13 @@ database with backoff until it answers, then resumes the paused tables
 :class:`~cardtable.store.StoreRefusedError`: a value it cannot hold, a broken
 constraint) is no outage, so the table is not paused: the move is undone and
 reported (:func:`refused`). Failures are logged in one line, without secrets.
+
+Several server processes may share one PostgreSQL database (:mod:`.cluster`):
+every write here is conditional on what this process last loaded (the game's
+move counter, the seats), so two processes never both apply a move at one
+counter (:class:`~cardtable.store.StoreConflictError` for the loser, who
+reloads), and on PostgreSQL each write announces itself in its own transaction
+(:func:`.cluster.announce`: the table's id and counter, never a card).
 """
 
 from __future__ import annotations
@@ -26,9 +33,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import Connection, insert, select, update
 
 from ...record import GameRecord
-from ...store import Store, StoreError, StoreRefusedError
+from ...store import Store, StoreConflictError, StoreError, StoreRefusedError
 from ...store import schema as s
 from ...store.store import replay_record
+from .cluster import announce
 from .metrics import timed_save
 from .table import PAUSED, SeatSpec, Table, stored_actions
 
@@ -73,27 +81,40 @@ def insert_table(store: Store, table: Table) -> None:
     table.saved = stored_actions(table.match)
 
 
-def save_joined(store: Store, table_id: str, seats: Iterable[SeatSpec], joined: Iterable[int]) -> None:
+def save_joined(store: Store, table_id: str, seats: Iterable[SeatSpec], joined: Iterable[int],
+                expect: tuple[Iterable[SeatSpec], Iterable[int]] | None = None) -> None:
     """Store a table's seats (their tokens' hashes, after an invite is claimed or renewed) and which human
-    seats have come, in one transaction: a restart then knows both (raises :class:`StoreError`: nothing stored)."""
+    seats have come, in one transaction: a restart then knows both (raises :class:`StoreError`: nothing stored).
+
+    ``expect``: the seats and joined seats this process holds; if the stored ones differ (another process
+    changed them meanwhile: an invite claimed there) nothing is written (:class:`StoreConflictError`)."""
     with store.writing() as conn:
+        if expect is not None:
+            row = conn.execute(select(s.web_tables.c.seats, s.web_tables.c.joined)
+                               .where(s.web_tables.c.id == table_id).with_for_update()).first()
+            if row is None or [SeatSpec.from_json(x) for x in json.loads(row.seats)] != list(expect[0]) \
+                    or sorted(json.loads(row.joined)) != sorted(expect[1]):
+                raise StoreConflictError(f"table {table_id}: its seats were changed elsewhere meanwhile")
         conn.execute(update(s.web_tables).where(s.web_tables.c.id == table_id)
                      .values(seats=json.dumps([sp.to_json() for sp in seats]), joined=json.dumps(sorted(joined))))
+        announce(conn, table_id, -1)
 
 
 def save_moves(store: Store, table: Table) -> int:
     """Append the table's unsaved actions; return the actions now stored (raises :class:`StoreError`: nothing stored)."""
-    return store.save_moves(table.match, table.game_id, table.saved)
+    counter = table.version
+    return store.save_moves(table.match, table.game_id, table.saved, lambda conn: announce(conn, table.id, counter))
 
 
 def save_whole(store: Store, table: Table) -> int:
     """Rewrite the table's game whole with its undo count (after an undo), in one transaction; return its actions."""
-    match, undo_count = table.match, table.undos
+    match, undo_count, counter = table.match, table.undos, table.version
 
     def undos(conn: Connection, game_id: int) -> None:
         conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id).values(undos=undo_count))
+        announce(conn, table.id, counter)
 
-    store.save_match(match, table.game_id, also=undos)
+    store.save_match(match, table.game_id, also=undos, expect_moves=table.saved)
     return stored_actions(match)
 
 

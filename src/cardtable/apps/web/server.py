@@ -36,6 +36,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -54,6 +55,7 @@ from ...registry import GAMES, game_class
 from ...store import Store, StoreError
 from . import history, lobby, metrics, room, rules_pages
 from .admission import Admission, Refused
+from .cluster import listen_url
 from .persistence import one_line, open_store
 from .security import (
     WILDCARD_ADDRESSES,
@@ -174,7 +176,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                allow_hosts: Iterable[str] | None = None, max_tables: int | None = None,
                max_tables_per_address: int | None = None, api_docs: bool = False,
                expire_after: float | None = None, freeze_heap: bool = False,
-               metrics_token: str | None = None) -> FastAPI:
+               metrics_token: str | None = None, peers: Iterable[str] = ()) -> FastAPI:
     """The app, with its store opened now (``database``: URL or path, default as :meth:`Store.open`; or an open store).
 
     ``rate``/``burst``: messages a second each connection may send (token bucket).
@@ -186,22 +188,28 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     them: give them when serving the app yourself). ``api_docs``: serve ``/docs`` and ``/openapi.json`` (off: nobody needs them to play).
     ``expire_after``: seconds without a move after which a table is abandoned (see :mod:`.lobby`).
     ``freeze_heap``: :func:`settle_heap` once the server has started (:func:`serve` does).
+    ``peers``: the origins (``http://host:port``) of the other processes serving the same PostgreSQL
+    database: listed in ``/api/meta`` so a page whose server died reconnects to one of them
+    (``static/reconnect.js``), and allowed as origins. On PostgreSQL the processes keep each other
+    informed and share the computer players (:mod:`.cluster`); on SQLite none of that runs.
     ``metrics_token``: the bearer token ``/metrics`` asks for (``None``: the environment's, else loopback only;
     :mod:`.metrics`).
     """
     admission = Admission(create_limit, max_tables_per_address, max_tables)  # a bad limit fails here
     store = database if isinstance(database, Store) else Store.open(database)
     manager = TableManager(store, think_delay=think_delay)
+    peer_list = sorted(OriginPolicy(peers).allowed)  # a bad address fails here
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if freeze_heap:
             settle_heap()
+        await manager.start_cluster()  # PostgreSQL: hear the other processes, share the computers' driving
         yield
         await manager.close()
         store.close()
 
-    policy = OriginPolicy(allow_origins)  # a bad origin fails here, before the server starts
+    policy = OriginPolicy([*allow_origins, *peer_list])  # a bad origin fails here, before the server starts
     app = FastAPI(title="cardtable", lifespan=lifespan, redoc_url=None, docs_url="/docs" if api_docs else None,
                   openapi_url="/openapi.json" if api_docs else None)
     hosts = None if allow_hosts is None else HostPolicy([*allow_hosts, *map(origin_host, policy.allowed)])
@@ -238,7 +246,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                 "target": getattr(default, "target_score", None),
                 "players": [2, 3, 4] if name == "casino" else [2],
             }
-        return {"games": games}
+        return {"games": games, "peers": peer_list}
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
@@ -414,7 +422,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
           log_level: str = "info", ready: Callable[[], None] | None = None, db_wait: float = 120.0,
           allow_origins: Iterable[str] = (), allow_hosts: Iterable[str] = (), forwarded_allow_ips: Iterable[str] = (),
           max_tables: int | None = None, max_tables_per_address: int | None = None, api_docs: bool = False,
-          metrics_token: str | None = None) -> None:
+          metrics_token: str | None = None, peers: Iterable[str] = (), workers: int = 1,
+          computers: Iterable[tuple[str, str, str]] = ()) -> None:
     """Run the server with uvicorn until interrupted.
 
     The database is opened first, waiting up to ``db_wait`` seconds for it (saying so on stderr);
@@ -423,9 +432,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     ``allow_hosts`` and the hosts of ``allow_origins``. ``forwarded_allow_ips``: the proxies whose
     ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (addresses or networks, ``*`` for any;
     none by default, so a client cannot pass for another address). ``allow_origins``, ``max_tables``,
-    ``max_tables_per_address``, ``api_docs``, ``metrics_token``: see :func:`create_app`.
+    ``max_tables_per_address``, ``api_docs``, ``metrics_token``, ``peers``: see :func:`create_app`.
+
+    ``workers``: processes serving the one port (uvicorn's workers share its listening socket, and each
+    WebSocket stays with the process that accepted it; a worker that dies is started again). Only with
+    PostgreSQL (:mod:`.cluster`): a :class:`ValueError` on SQLite. ``computers``: the levels added by
+    ``--computer`` (game, name, spec: :func:`cardtable.agents.add_level`), for the workers to add too. ``max_tables`` counts per process.
     """
     import uvicorn
+
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ValueError(f"--workers must be a whole number of at least 1, not {workers!r}")
 
     def say(message: str) -> None:
         print(f"cardtable: {message}", file=sys.stderr, flush=True)
@@ -433,10 +450,24 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     proxies = trusted_proxies(forwarded_allow_ips)  # a bad address fails here, before the database is opened
     hosts = list(allow_hosts) if host in WILDCARD_ADDRESSES else [*allow_hosts, host]
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
-    app = create_app(open_store(database, wait=db_wait, say=say, busy_timeout=DB_BUSY_TIMEOUT),
-                     allow_origins=allow_origins, allow_hosts=hosts, max_tables=max_tables,
-                     max_tables_per_address=max_tables_per_address, api_docs=api_docs, freeze_heap=True,
-                     metrics_token=metrics_token)
+    options: dict[str, Any] = {
+        "allow_origins": list(allow_origins), "allow_hosts": hosts, "max_tables": max_tables,
+        "max_tables_per_address": max_tables_per_address, "api_docs": api_docs, "metrics_token": metrics_token,
+        "peers": list(peers)}
+    store = open_store(database, wait=db_wait, say=say, busy_timeout=DB_BUSY_TIMEOUT)
+    app: FastAPI | str
+    if workers > 1:
+        if listen_url(store) is None:
+            store.close()
+            raise ValueError(f"--workers {workers} needs PostgreSQL (--database postgresql://...): "
+                             f"SQLite serves one process ({store.url})")
+        url = store.secret_url()
+        store.close()  # each worker opens its own
+        os.environ[WORKER_ENV] = json.dumps({"database": url, "options": options, "computers": [list(c) for c in computers],
+                                             "db_wait": db_wait})
+        app = f"{__name__}:worker_app"
+    else:
+        app = create_app(store, freeze_heap=True, **options)
     if host in WILDCARD_ADDRESSES and not hosts:
         say(f"listening on every interface ({host or 'all'}), but answering only localhost: give this machine's "
             "network name or address with --allow-host (e.g. --allow-host 192.168.1.20) to serve others")
@@ -444,4 +475,21 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         ready()
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level=log_level, ws_per_message_deflate=False,
                 ws_ping_interval=20.0, ws_ping_timeout=20.0, proxy_headers=bool(proxies),
-                forwarded_allow_ips=proxies or None)
+                forwarded_allow_ips=proxies or None, workers=workers if workers > 1 else None,
+                factory=workers > 1)
+
+
+WORKER_ENV = "CARDTABLE_SERVE_WORKER"
+"""How :func:`serve` tells its worker processes their settings (JSON; the database URL with its password
+stays in the processes' environment, not their command line)."""
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process of ``serve(workers=N)`` (uvicorn calls it in each), from :data:`WORKER_ENV`."""
+    from ...agents import add_level
+
+    config = json.loads(os.environ[WORKER_ENV])
+    for game, name, spec in config["computers"]:
+        add_level(game, name, spec)
+    store = open_store(config["database"], wait=float(config["db_wait"]), busy_timeout=DB_BUSY_TIMEOUT)
+    return create_app(store, freeze_heap=True, **config["options"])

@@ -31,11 +31,12 @@ from ...errors import CardtableError
 from ...match import Match
 from ...registry import GAMES, make_game
 from ...rules import MAX_TARGET
-from ...store import Store, StoreError, StoreRefusedError
+from ...store import Store, StoreConflictError, StoreError, StoreRefusedError
 from ...store import schema as s
 from ..private_steps import is_decline
 from ..words import describe_move, refusal_text
 from . import persistence as db
+from .cluster import Cluster, listen_url
 from .hints import HintDesk, HintRefused
 from .room import Room, apply_away, open_seat
 from .rules_pages import rule_link
@@ -71,6 +72,90 @@ class TableManager:
         self.hint_desk = HintDesk()
         self.room = Room(self)
         """Open seats, quick match and seats whose player has gone (:mod:`.room`)."""
+        self.cluster: Cluster | None = None
+        """Other processes serve the same tables (PostgreSQL): :meth:`start_cluster`."""
+        self._stale: set[str] = set()
+        """Tables another process changed, to reload before they are used (nobody here is at them)."""
+        self._refreshing: set[str] = set()
+
+    # --- several processes (PostgreSQL) -----------------------------------------------------------
+    async def start_cluster(self) -> bool:
+        """Hear the other processes' changes and share the computer players' driving with them (:mod:`.cluster`);
+        ``False`` (nothing started) unless the store is PostgreSQL."""
+        url = listen_url(self.store)
+        if url is None or self.cluster is not None:
+            return False
+        self.cluster = Cluster(url, changed=self.changed_elsewhere, caught_up=self._caught_up, sweep=self._sweep)
+        await self.cluster.start()
+        return True
+
+    def changed_elsewhere(self, table_id: str, counter: int = -1) -> None:
+        """A process changed ``table_id`` (its counter now ``counter``, -1: its seats): if people here are at it
+        and this process has not the table so already, reload it and tell them now."""
+        table = self.tables.get(table_id)
+        if table is None or counter == table.version:
+            return
+        if not table.spectators and not any(table.clients.values()):
+            self._stale.add(table_id)  # reloaded when someone comes (:meth:`get`)
+            return
+        if table_id in self._refreshing:
+            return
+        self._refreshing.add(table_id)
+
+        async def refresh() -> None:
+            try:
+                async with table.lock:
+                    self._refreshing.discard(table_id)
+                    await self._reload(table)
+            finally:
+                self._refreshing.discard(table_id)
+
+        self._spawn(refresh())
+
+    def _caught_up(self) -> None:
+        for table_id in list(self.tables):  # notifications may have been missed while not listening
+            self.changed_elsewhere(table_id)
+
+    def _sweep(self) -> None:
+        """Start the computers of every table here that waits for one (a dead process drove it): :meth:`kick`."""
+        for table in list(self.tables.values()):
+            if table.computer_task is None or table.computer_task.done():
+                self.kick(table)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _reload(self, table: Table) -> bool:
+        """Make ``table`` as stored (call under its lock): moves, undos and seats another process saved; each
+        connection is sent its own view if anything changed. ``False`` if nothing changed or the database is down."""
+        self._stale.discard(table.id)
+        try:
+            found = await db.bounded(self.store, db.load_row, self.store, table.id)
+        except (StoreError, CardtableError) as exc:
+            log.warning("table %s cannot be reloaded: %s", table.id, db.one_line(exc))
+            return False
+        if found is None:
+            return False
+        row, match = found
+        seats = [SeatSpec.from_json(x) for x in json.loads(row.seats)]
+        joined = joined_seats(row.joined, seats)
+        moved = stored_actions(match) != table.saved or int(row.undos) != table.undos
+        if not moved and seats == table.seats and joined == table.joined:
+            return False
+        if moved:
+            table.match, table.undos, table.saved = match, int(row.undos), stored_actions(match)
+            table._rebuild_history()
+        if seats != table.seats:
+            fresh = Table(id=table.id, match=table.match, seats=seats, game_id=table.game_id, actors=table.actors,
+                          joined=joined)
+            table.agents, joined = fresh.agents, fresh.joined  # a seat handed to a computer, or back
+        else:  # as a loaded table: a person who has played has come
+            joined |= {a for row in table.actors for a in row if a >= 0 and seats[a].kind == "human"}
+        table.seats, table.joined = seats, joined
+        table.broadcast()
+        return True
 
     # --- persistence -------------------------------------------------------------------------------
     def _save(self, table: Table, *, new: bool = False) -> None:
@@ -85,6 +170,10 @@ class TableManager:
         the table until the database is back, unless the database refused the save for good (then it plays on)."""
         try:
             await db.save(self.store, table, whole=what == "undo")
+        except StoreConflictError:  # another process saved a move first: take the table as stored
+            restore()
+            await self._reload(table)
+            raise WebError("stale", "the table has moved on (a move was made meanwhile); your view is refreshed") from None
         except StoreRefusedError as exc:  # the database answered "no": no outage to wait for
             restore()
             db.refused(table, exc, what)
@@ -96,13 +185,25 @@ class TableManager:
 
     async def _save_seats(self, table: Table, seats: list[SeatSpec], joined: set[int], what: str) -> None:
         """Store ``seats`` and ``joined`` and only then make them the table's (call under its lock); if the
-        save fails nothing changes and the request is refused."""
-        try:
-            await db.bounded(self.store, db.save_joined, self.store, table.id, seats, joined)
-        except StoreError as exc:
-            log.warning("table %s: %s not saved: %s", table.id, what, db.one_line(exc))
-            raise WebError("database", f"the database is unavailable, so the {what} did not happen; "
-                           "try again in a moment") from None
+        save fails nothing changes and the request is refused. If another process changed the seats meanwhile,
+        the table is reloaded and this change made on top of that one, unless both changed the same seat."""
+        for attempt in (1, 2):
+            try:
+                await db.bounded(self.store, db.save_joined, self.store, table.id, seats, joined,
+                                 (table.seats, table.joined))
+                break
+            except StoreConflictError:
+                before, came = list(table.seats), set(table.joined)
+                await self._reload(table)
+                changed = [i for i, sp in enumerate(seats) if sp != before[i]]
+                if attempt == 2 or any(table.seats[i] != before[i] for i in changed):
+                    raise WebError("stale", f"the seat changed meanwhile, so the {what} did not happen") from None
+                seats = [seats[i] if i in changed else sp for i, sp in enumerate(table.seats)]
+                joined = (table.joined | (joined - came)) - (came - joined)
+            except StoreError as exc:
+                log.warning("table %s: %s not saved: %s", table.id, what, db.one_line(exc))
+                raise WebError("database", f"the database is unavailable, so the {what} did not happen; "
+                               "try again in a moment") from None
         table.seats, table.joined = seats, joined
 
     async def join(self, table: Table, token: Any, client: Client, *, max_connections: int) -> int:
@@ -270,6 +371,10 @@ class TableManager:
             raise WebError("no-table", "no such table")
         table = self.tables.get(table_id)
         if table is not None:
+            if table_id in self._stale:  # another process moved it on while nobody here was at it
+                async with table.lock:
+                    await self._reload(table)
+                self.kick(table)
             return table
         async with self._load_lock:
             table = self.tables.get(table_id)
@@ -411,6 +516,12 @@ class TableManager:
         task.add_done_callback(self._tasks.discard)
 
     async def _run_computers(self, table: Table) -> None:
+        cluster = self.cluster
+        if cluster is not None:  # one process drives a table's computers: the one holding its lock
+            if not await cluster.lead(table.id):
+                return  # another process does; if it dies, the sweep here takes over
+            async with table.lock:
+                await self._reload(table)  # the process that drove it before may have played on
         try:
             while True:
                 async with table.lock:
@@ -434,15 +545,23 @@ class TableManager:
                     table.apply(action)
                     try:
                         await self._save_or_restore(table, "computer move", lambda: db.roll_back(table))
-                    except WebError:  # paused: the reconnector kicks this table again when the database is back
-                        return
+                    except WebError as exc:
+                        if exc.code == "stale":  # another process saved first: the table is reloaded, think again
+                            continue
+                        return  # paused: the reconnector kicks this table again when the database is back
                     table.broadcast()
         except asyncio.CancelledError:
             raise
         except Exception:  # a broken computer player must not take the server down
             log.exception("computer player failed at table %s", table.id)
+        finally:
+            if cluster is not None:
+                with contextlib.suppress(Exception):
+                    await cluster.release(table.id)
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.close()
         await self.reconnector.close()
         self.hint_desk.close()
         for task in list(self._tasks):
