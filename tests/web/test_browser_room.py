@@ -50,7 +50,7 @@ def play_turns(pages: list[Page], moves: int) -> int:
 def test_a_stranger_takes_the_open_seat_from_the_lobby(server: str, browser: Browser) -> None:
     ann = new_page(browser, "phone")
     tid = open_table(ann, server, "Ann")
-    ann.wait_for_selector("text=Waiting for Open seat to join")
+    ann.wait_for_selector("text=Waiting for a player to join")
     for size in ("phone", "desktop"):
         bea = new_page(browser, size)
         bea.add_init_script("localStorage.setItem('my-name', 'Bea')")
@@ -87,18 +87,24 @@ def test_a_stranger_takes_the_open_seat_from_the_lobby(server: str, browser: Bro
 
 def test_two_quick_matchers_meet_at_one_table(server: str, browser: Browser) -> None:
     pages = [new_page(browser, "phone"), new_page(browser, "desktop")]
-    for page, name in zip(pages, ("Dee", "Eli"), strict=True):
+    for page, name, after in zip(pages, ("Dee", "Eli"), ("120", ""), strict=True):
         page.goto(server + "/")
         page.wait_for_selector("#quick-btn")
         page.fill("input[name=qname]", name)
         page.select_option("select[name=qgame]", "casino")
-        page.select_option("select[name=qafter]", "")
-        assert page.locator("select[name=qlevel]").count() == 0  # no computer: no level to choose
+        page.select_option("select[name=qafter]", after)
+        assert page.locator("select[name=qlevel]").count() == (1 if after else 0)  # no computer: no level to choose
     no_sideways_scroll(pages[0])
     pages[0].screenshot(path=str(ARTIFACTS / "room-quick-phone.png"), full_page=True)
     pages[1].screenshot(path=str(ARTIFACTS / "room-quick-desktop.png"), full_page=True)
-    for page in pages:
-        press(page, page.locator("#quick-btn"))
+    press(pages[0], pages[0].locator("#quick-btn"))
+    words = pages[0].locator(".open-words")
+    words.wait_for(timeout=10_000)
+    assert words.inner_text() == ("The seat is open to anyone in the lobby. If nobody comes within 2 min, a computer "
+                                  "(medium) takes it.")
+    no_sideways_scroll(pages[0])
+    pages[0].screenshot(path=str(ARTIFACTS / "room-quick-waiting-phone.png"))
+    press(pages[1], pages[1].locator("#quick-btn"))
     for page in pages:
         page.wait_for_selector("#hand", timeout=15_000)
     assert table_id(pages[0]) == table_id(pages[1])
@@ -118,7 +124,7 @@ def test_the_others_are_told_when_a_player_leaves(server: str, browser: Browser)
         "away": {"then": "computer", "after": 1, "level": "random"}}).json()
     ann = new_page(browser, "desktop")
     ann.goto(f"{server}/#/t/{made['id']}/{made['seats'][0]['token']}")
-    ann.wait_for_selector("text=Waiting for Open seat to join")
+    ann.wait_for_selector("text=Waiting for a player to join")
     got = httpx.post(f"{server}/api/tables/{made['id']}/take", json={"name": "Bea"}).json()
     bea = new_page(browser, "phone")
     bea.goto(f"{server}/#/t/{made['id']}/{got['token']}")

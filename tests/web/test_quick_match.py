@@ -119,3 +119,15 @@ def test_quick_matchers_arriving_together_meet(tmp_path: Path) -> None:
         assert sorted(x["seat"] for x in seated) == [0, 1] and [x["waiting"] for x in seated].count(True) == 1
     print(f"8 simultaneous quick matches: {took * 1000:.0f} ms")
     app.state.store.close()
+
+
+def test_quick_match_counts_against_the_address_limits(db: str) -> None:
+    """Quick matches and taken seats are tables in play for the per-address limits, as new tables are."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(db, create_limit=3)) as client:
+        quick(client, "Ann")
+        quick(client, "Bea")
+        quick(client, "Cid")
+        r = client.post("/api/quick", json={"game": "gin", "name": "Dan"})
+        assert r.status_code == 429 and "a minute" in r.json()["detail"]

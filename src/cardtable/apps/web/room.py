@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
 import secrets
 import time
@@ -34,13 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import update
 
 from ...agents import AGENT_LEVELS, make_agent
 from ...errors import CardtableError
 from ...registry import GAMES, make_game
-from ...store import StoreError
-from ...store import schema as s
+from ...store import StoreConflictError, StoreError
 from . import persistence as db
 from .admission import Admission, Refused
 from .security import BadJSON, clean_name, parse_json
@@ -199,26 +196,19 @@ class Room:
         return seat, personal
 
     async def store_seats(self, table: Table, seats: list[SeatSpec], joined: set[int], what: str) -> None:
-        """Store ``seats`` and ``joined`` only if the stored seats are still the table's (call under its lock), then
+        """Store ``seats`` and ``joined`` only if the stored ones are still the table's (call under its lock), then
         make them the table's: another process sharing the database that changed them first wins, and this change
-        is refused (``taken``); so two people in two processes never get one seat."""
+        is refused (``taken``); so two people in two processes never get one seat. The write is announced to the
+        other processes like every seat change (:func:`.persistence.save_joined`)."""
         store = self.manager.store
-        before = json.dumps([sp.to_json() for sp in table.seats])
-
-        def write() -> bool:
-            with store.writing() as conn:
-                done = conn.execute(update(s.web_tables).where(s.web_tables.c.id == table.id, s.web_tables.c.seats == before)
-                                    .values(seats=json.dumps([sp.to_json() for sp in seats]), joined=json.dumps(sorted(joined))))
-                return bool(done.rowcount == 1)
-
         try:
-            changed = await db.bounded(store, write)
+            await db.bounded(store, db.save_joined, store, table.id, seats, joined, (list(table.seats), set(table.joined)))
+        except StoreConflictError:
+            raise WebError("taken", "someone took this seat a moment ago: the list of tables is refreshed") from None
         except StoreError as exc:
             log.warning("table %s: %s not saved: %s", table.id, what, db.one_line(exc))
             raise WebError("database", f"the database is unavailable, so the {what} did not happen; "
                            "try again in a moment") from None
-        if not changed:
-            raise WebError("taken", "someone took this seat a moment ago: the list of tables is refreshed")
         table.seats, table.joined = seats, joined
 
     # --- quick match ---------------------------------------------------------------------------------

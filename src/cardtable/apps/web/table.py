@@ -277,7 +277,8 @@ class Table:
             "n": self.version_for(seat),
             "you": seat,
             "seats": [{"kind": sp.kind, "level": sp.level, "name": sp.name, "open": sp.open,
-                       "online": bool(self.clients.get(i)) if sp.kind == "human" else True}
+                       "online": bool(self.clients.get(i)) if sp.kind == "human" else True,
+                       **({"computer_after": sp.fill_after, "bot_level": sp.bot_level} if sp.open and sp.fill_after else {})}
                       for i, sp in enumerate(self.seats)],
             "sides": [m.game.side_of(i) for i in range(n)],
             "side_names": m.side_names(),

@@ -124,7 +124,7 @@ export function tablePage(main, id, token) {
     const x = s.seats[i], v = s.view, me = s.you !== null && i === s.you;
     const turn = !s.over && s.to_act === i && !(s.waiting || []).length;
     const who = me ? `You${x.name && x.name !== "You" ? ` (${esc(x.name)})` : ""}` : esc(x.name);
-    const level = x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : `<span class="level">${esc(levelWords(x))}</span>`) : x.online || me ? "" : `<span class="level">away</span>`;
+    const level = x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : `<span class="level">${esc(levelWords(x))}</span>`) : x.online || me ? "" : `<span class="level">${x.open ? "open to anyone" : "away"}</span>`;
     const dealer = v.dealer === i ? `<span class="chip" title="dealer">Dealer</span>` : "";
     const partner = s.sides && s.you !== null && !me && s.sides[i] === s.sides[s.you] ? `<span class="chip partner">Partner</span>` : "";
     const marker = turn ? `<span class="turn-marker">${me ? "Your turn" : x.kind === "computer" ? "Thinking…" : "Their turn"}</span>` : "";
@@ -138,7 +138,7 @@ export function tablePage(main, id, token) {
     const spot = focusSpot(felt);  // focus on a card or move: kept, or moved to where the next action is
     const focus = !spot && document.activeElement && main.contains(document.activeElement)
       ? (document.activeElement.id ? `#${document.activeElement.id}` : document.activeElement.dataset.card ? `[data-card="${document.activeElement.dataset.card}"].hand-card` : document.activeElement.dataset.pick ? `[data-pick="${document.activeElement.dataset.pick}"]` : document.activeElement.dataset.move ? `[data-move="${CSS.escape(document.activeElement.dataset.move)}"]` : null) : null;
-    const waiting = (s.waiting || []).map((i) => s.seats[i].name);
+    const waiting = (s.waiting || []).map((i) => (s.seats[i].open ? "a player" : s.seats[i].name));
     const myTurn = me !== null && s.to_act === me && !s.over && !waiting.length;
     const n = s.seats.length;
     const bottom = me === null ? 0 : me;
@@ -209,7 +209,15 @@ export function tablePage(main, id, token) {
       ${links.length ? `<p>Send ${links.length > 1 ? "each friend their link" : "this link"}: the cards are dealt when everyone is here.</p>
       ${links.map((l, k) => `<div class="invite"><label for="invite-${k}">${esc(l.name)}'s seat</label><input id="invite-${k}" readonly value="${esc(l.url)}">
         <button type="button" class="copy-btn" data-target="invite-${k}">Copy link</button>${share.replace("INDEX", esc(l.url))}</div>`).join("")}`
-      : `<p>The cards are dealt as soon as everyone has joined.</p>`}</div>`;
+      : `<p>The cards are dealt as soon as everyone has joined.</p>`}${openWords(s)}</div>`;
+  };
+  // Open seats (.room): anyone in the lobby can take them; a quick match's computer comes after the wait chosen.
+  const openWords = (s) => {
+    const open = s.seats.filter((x) => x.open);
+    if (!open.length) return "";
+    const fill = open.find((x) => x.computer_after);
+    const wait = fill ? (fill.computer_after >= 60 ? `${fill.computer_after / 60} min` : `${fill.computer_after} s`) : "";
+    return `<p class="open-words">${open.length > 1 ? "These seats are" : "The seat is"} open to anyone in the lobby.${fill ? ` If nobody comes within ${wait}, a computer (${esc(fill.bot_level)}) takes it.` : ""}</p>`;
   };
 
   // The hand fits the width of the screen: the cards overlap more (a corner of each stays in view), and
