@@ -9,7 +9,7 @@ import time
 import httpx
 
 from . import browser_kit as kit
-from .browser_kit import ARTIFACTS, Browser, Page, my_turn, new_page, no_sideways_scroll, one_move, press
+from .browser_kit import ARTIFACTS, Browser, Page, audit, my_turn, new_page, no_sideways_scroll, one_move, press
 
 server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtures
 
@@ -52,7 +52,7 @@ def test_a_stranger_takes_the_open_seat_from_the_lobby(server: str, browser: Bro
     tid = open_table(ann, server, "Ann")
     ann.wait_for_selector("text=Waiting for a player to join")
     for size in ("phone", "desktop"):
-        bea = new_page(browser, size)
+        bea = new_page(browser, size, audit=True)
         bea.add_init_script("localStorage.setItem('my-name', 'Bea')")
         bea.goto(server + "/")
         row = bea.locator(".table-row", has=bea.locator(f"a[href='#/watch/{tid}']"))
@@ -60,6 +60,7 @@ def test_a_stranger_takes_the_open_seat_from_the_lobby(server: str, browser: Bro
         assert "A seat is open" in row.inner_text() and "Ann" in row.inner_text()
         no_sideways_scroll(bea)
         bea.screenshot(path=str(ARTIFACTS / f"room-lobby-{size}.png"), full_page=True)
+        assert audit(bea) == []  # quick match, "Take the seat": no serious or critical axe finding
         if size == "desktop":
             break
         bea.context.close()
