@@ -111,7 +111,7 @@ def test_nothing_happens_while_nobody_else_is_there(client: Any) -> None:
         join(ann, made["seats"][0]["token"])
         with client.websocket_connect(f"/ws/{made['id']}") as bea:
             join(bea, got["token"])
-    time.sleep(1.8)  # both gone: nobody to play for, nobody to tell
+    time.sleep(3.5)  # both gone past the time (and a look each second): nobody to play for, nobody to tell
     assert [sp.kind for sp in table.seats] == ["human", "human"]
 
 

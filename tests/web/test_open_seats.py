@@ -154,3 +154,12 @@ def test_two_processes_cannot_give_one_seat_twice(db: str) -> None:
         assert late.status_code == 409 and "took this seat" in late.json()["detail"]
         stale = two.app.state.manager.tables[made["id"]]
         assert stale.seats[1].open  # nothing changed there: it hears of Bea when it reloads the table
+
+
+def test_a_foreign_page_cannot_take_a_seat_or_quick_match(client: Any) -> None:
+    """A page of another site cannot seat its visitor here (the origin policy of :mod:`.security`)."""
+    made = new_table(client, "gin", OPEN)
+    evil = {"origin": "https://evil.example"}
+    assert client.post(f"/api/tables/{made['id']}/take", json={"name": "Eve"}, headers=evil).status_code == 403
+    assert client.post("/api/quick", json={"game": "gin"}, headers=evil).status_code == 403
+    assert client.app.state.manager.tables[made["id"]].seats[1].open

@@ -57,7 +57,7 @@ DEFAULT_AWAY_AFTER = 120.0
 MIN_WAIT, MAX_WAIT = 1.0, 86_400.0
 GRACE = 60.0
 """Seconds a table counts as attended after a seat was taken or set up, before anyone has connected."""
-TICK = 0.5
+TICK = 1.0
 """Seconds between two looks at the tables' empty seats."""
 
 
