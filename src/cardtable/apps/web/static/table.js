@@ -7,7 +7,7 @@ import { snapshot, slide } from "/static/motion.js";
 import { narrate } from "/static/narrate.js";
 import { playShowdown } from "/static/breakdown.js";
 import { focusSpot, restoreFocus, rove } from "/static/keys.js";
-import { retrier } from "/static/reconnect.js";
+import { retrier, socketUrl } from "/static/reconnect.js";
 import { seatName, why } from "/static/games/common.js";
 import * as gin from "/static/games/gin.js";
 import * as casino from "/static/games/casino.js";
@@ -34,8 +34,7 @@ export function tablePage(main, id, token) {
   const felt = main.querySelector("#felt"), drawer = main.querySelector("#drawer");
 
   const connect = () => {
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
+    ws = new WebSocket(socketUrl(`/ws/${id}`));  // this page's server, or another of the site's (reconnect.js)
     ws.onopen = () => { online = true; again.opened(); ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
