@@ -21,7 +21,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from cardtable.apps.web import metrics
 from cardtable.apps.web.server import create_app
-from cardtable.store import StoreError
+from cardtable.store import StoreConflictError, StoreError, StoreRefusedError
 
 from .conftest import new_table
 
@@ -89,7 +89,7 @@ def test_tables_sockets_moves_and_save_latency_move_as_they_happen(tmp_path: Pat
                                                                               "cardtable_save_failures_total"}
 
 
-def test_a_failed_save_is_counted_and_an_undo_is_counted_as_one(tmp_path: Path) -> None:
+def test_a_failed_save_is_counted_by_reason_and_an_undo_is_counted_as_one(tmp_path: Path) -> None:
     class Seat:
         saved = 0
 
@@ -98,20 +98,24 @@ def test_a_failed_save_is_counted_and_an_undo_is_counted_as_one(tmp_path: Path) 
     @metrics.timed_save
     async def save(store: object, table: Seat, *, whole: bool = False) -> None:
         calls.append(whole)
-        if store == "down":
-            raise StoreError("database error: connection refused")
+        if isinstance(store, Exception):
+            raise store
 
     def count(name: str, **labels: str) -> float:
         got = metrics.SHARED.get_sample_value(name, labels)
         return 0.0 if got is None else got
 
-    failures, undos, saves = count("cardtable_save_failures_total"), count("cardtable_moves_total", kind="undo"), \
-        count("cardtable_save_seconds_count")
-    with pytest.raises(StoreError):
-        asyncio.run(save("down", Seat()))
+    reasons = ("unavailable", "refused", "conflict")
+    failures = {r: count("cardtable_save_failures_total", reason=r) for r in reasons}
+    undos, saves = count("cardtable_moves_total", kind="undo"), count("cardtable_save_seconds_count")
+    for exc in (StoreError("database error: connection refused"), StoreRefusedError("value out of range"),
+                StoreConflictError("saved elsewhere meanwhile"), StoreError("down again")):
+        with pytest.raises(StoreError):
+            asyncio.run(save(exc, Seat()))
     asyncio.run(save("up", Seat(), whole=True))
-    assert calls == [False, True]
-    assert count("cardtable_save_failures_total") == failures + 1
+    assert calls == [False] * 4 + [True]
+    assert {r: count("cardtable_save_failures_total", reason=r) - failures[r] for r in reasons} == \
+        {"unavailable": 2, "refused": 1, "conflict": 1}
     assert count("cardtable_moves_total", kind="undo") == undos + 1
     assert count("cardtable_save_seconds_count") == saves + 1  # the failed save is no latency sample
 

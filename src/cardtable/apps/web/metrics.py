@@ -46,7 +46,7 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from ...store import Store, StoreError
+from ...store import Store, StoreConflictError, StoreError, StoreRefusedError
 
 __all__ = ["observe_save", "timed_save", "register", "socket_opened", "socket_closed", "Health", "TableCollector",
            "metrics_allowed", "METRIC_NAMES", "TOKEN_ENV", "HEALTH_TIMEOUT", "HEALTH_CACHE", "SHARED"]
@@ -66,12 +66,16 @@ SHARED = CollectorRegistry()
 MOVES = Counter("cardtable_moves", "Moves stored (people's and computers'), and undos", ["kind"], registry=SHARED)
 SAVE_SECONDS = Histogram("cardtable_save_seconds", "Time to store a move or an undo, from the event loop's view "
                          "(worker thread and database included)", buckets=SAVE_BUCKETS, registry=SHARED)
-SAVE_FAILURES = Counter("cardtable_save_failures", "Saves that failed (the move was refused)", registry=SHARED)
+SAVE_FAILURES = Counter("cardtable_save_failures", "Saves that failed, the move refused, by reason: unavailable (the "
+                        "database down or silent), refused (it refused the values), conflict (another process saved a "
+                        "move at that counter first)", ["reason"], registry=SHARED)
 WEBSOCKETS = Gauge("cardtable_websockets_open", "WebSocket connections open (joined or not yet)", registry=SHARED)
 ProcessCollector(registry=SHARED)
 PlatformCollector(registry=SHARED)
 for _kind in ("move", "undo"):
     MOVES.labels(_kind)  # every series exists from the start, at 0, so a rate() sees the first move
+for _reason in ("unavailable", "refused", "conflict"):
+    SAVE_FAILURES.labels(_reason)
 
 METRIC_NAMES = {
     "cardtable_tables": "gauge, by state: playing, over, paused (waiting for the database), in this process",
@@ -79,7 +83,7 @@ METRIC_NAMES = {
     "cardtable_websockets_open": "gauge: WebSocket connections open",
     "cardtable_moves_total": "counter, by kind: move, undo: stored (rate() gives moves a second)",
     "cardtable_save_seconds": "histogram: time to store a move (_bucket, _sum, _count)",
-    "cardtable_save_failures_total": "counter: saves that failed (database down or refusing)",
+    "cardtable_save_failures_total": "counter, by reason: unavailable, refused, conflict: saves that failed",
     "process_cpu_seconds_total": "counter: the process's CPU (with process_resident_memory_bytes, process_open_fds)",
 }
 """The metrics ``/metrics`` serves, for the hosting guide and the tests."""
@@ -111,12 +115,19 @@ def timed_save(save: Callable[Concatenate[S, T, P], Awaitable[None]]
         began = time.perf_counter()
         try:
             await save(store, table, *args, **kwargs)
-        except Exception:
-            SAVE_FAILURES.inc()
+        except Exception as exc:
+            SAVE_FAILURES.labels(failure_reason(exc)).inc()
             raise
         observe_save(time.perf_counter() - began, "undo" if kwargs.get("whole") else "move")
 
     return timed
+
+
+def failure_reason(exc: Exception) -> str:
+    """The ``reason`` label of a failed save: ``conflict``, ``refused`` or ``unavailable``."""
+    if isinstance(exc, StoreConflictError):
+        return "conflict"
+    return "refused" if isinstance(exc, StoreRefusedError) else "unavailable"
 
 
 def socket_opened() -> None:
