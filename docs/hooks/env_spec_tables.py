@@ -137,11 +137,15 @@ def env_spec_markdown(game: str, spec: dict[str, Any] | None = None) -> str:
     ]
     if game == "gin":
         fractions = [r["pettingzoo"]["all_zero_fraction"] for r in rows.values()]
-        endings = ", ".join(f"{name} {share:.1%}" for name, share in first["pettingzoo"]["endings"].items())
+        groups: dict[str, list[str]] = {}
+        for key, row in rows.items():
+            text = ", ".join(f"{name} {share:.1%}" for name, share in row["pettingzoo"]["endings"].items())
+            groups.setdefault(text, []).append(_label(key, row))
+        endings = "; ".join(f"{', '.join(labels)}: {text}" for text, labels in groups.items())
         notes.append(
             f"- **Void hands.** {min(fractions):.1%} to {max(fractions):.1%} of random-vs-random hands score "
-            "nothing for either seat: random play seldom brings a hand down to the knock limit, so the stock "
-            f"runs down to 2 cards and the hand is void. How the `{first['preset']}` hands ended: {endings}. "
+            "nothing for either seat: random play seldom brings a hand down to the knock limit, so most hands "
+            f"run the stock down to 2 cards and end void. How the hands ended: {endings}. "
             "A learner against `random` gets a zero reward in most early episodes; the `easy` opponent "
             "(last column) or a shaping reward gives a denser signal.")
     notes.append(
