@@ -106,6 +106,60 @@ while the file was read-only kept the server read-only after its permissions cam
 runs of ``--tables 200 --duration 30`` at load 0.4-1.0: p50 4.5 / 4.4, p99 19.6 / 19.7, max 419 / 427
 ms, 185.0 / 184.6 moves/s: each save and load now opens its own connection, which costs about
 3 ms at the median and puts p99 near 20 ms, still well under the 100 ms target.
+
+Several processes on one PostgreSQL, 3 December 2026 (issue 23): ``--processes 1,2,4 --runs 2 --tables 200
+--duration 30``, Gin, think 1 s, PostgreSQL 15 on the same machine (started by .ci/start-postgres.sh:
+fsync off), each count measured twice, interleaved; the worse run (higher mover p99) of each. The machine
+was never ours: its 2 cores were 100 % busy in every run (load average 8-20 from other jobs), so the
+servers got 0.25-0.85 of a core and the round trips below are mostly waits for a core. What holds from
+run to run is the CPU per move.
+
+=======================================  =====  =======  ===========  ============  =======  ===========
+code, spread                             procs  moves/s  mover p50 /  other seat    servers  CPU a move:
+                                                         p99 ms       p50 / p99 ms  (cores)  servers / PG
+=======================================  =====  =======  ===========  ============  =======  ===========
+cluster (commit 95a2523), seats          1      88.5     369 / 3890   --            0.36     4.0 / 0.6
+                                         2      36.1     1929 / 8487  3169 / 9315   0.39     10.6 / 1.9
+                                         4      59.6     1196 / 3410  2180 / 4629   0.68     11.2 / 1.2
+cluster (the same code at 18:53), seats  1      139.6    188 / 2084   --            0.49     3.5 / 0.1
+                                         2      71.1     931 / 2962   2121 / 3893   0.73     10.2 / 1.1
+                                         4      81.8     624 / 2552   1242 / 3012   0.84     10.1 / 0.9
+the same, tables                         1      64.2     1212 / 5281  --            0.25     3.9 / 0.5
+                                         2      75.5     1066 / 2671  1065 / 2677   0.28     3.7 / 0.4
+                                         4      53.9     1488 / 5343  1486 / 5343   0.25     4.4 / 0.6
+before the cluster (commit 835f13f),     1      100.5    328 / 3937   --            0.26     2.6 / 0.1
+tables (moves were not shared yet)       2      111.3    385 / 2474   (385 / 2474)  0.34     3.1 / 0.2
+                                         4      98.9     346 / 2658   (344 / 2639)  0.34     3.4 / 0.3
+=======================================  =====  =======  ===========  ============  =======  ===========
+
+"seats": each table's two clients at two different processes, so every move crosses from one process to
+the other (the issue's case); "tables": both at one process, as when a proxy hashes ``/ws/<table>``.
+"CPU a move" is milliseconds of CPU per move beyond the idle processes', of the servers and of
+PostgreSQL's connections to this database (its own background processes used under 0.1 ms a move). No
+run had an error or a failed connection; every move reached the other seat. The clients (this process)
+used 0.04-0.12 of a core.
+
+Where the limit lies. On this machine: the machine, whose two cores other jobs kept busy; more
+processes cannot add cores, so 2 and 4 processes did not beat 1. Of what the card room itself costs,
+the server processes' CPU: PostgreSQL's connections used a tenth of the servers' CPU or less (0.05-0.08
+of a core at 36-140 moves/s). The notifications themselves are cheap; what they set off is not: every
+process with clients at a table reloads the table's match from the database at each move made
+elsewhere (``TableManager._reload``: the whole record read and replayed), which took the servers'
+CPU per move from 2.6-4.4 ms to 10-11 ms and PostgreSQL's from 0.1-0.6 ms to 0.9-1.9 ms, and made the other
+seat see a move 0.6-1.2 s later than the mover at the median, in these starved runs. Keeping a table's sockets at
+one process (the hosting guide's ``hash $uri`` / ``uri_hash`` on ``/ws/``) avoids that; so would
+reloading only the moves added since the last (not done).
+
+10,000 concurrent tables, estimated from these figures, with people moving once every 5 s at each
+table (this benchmark's clients move about every second): 2,000 moves/s. With the table's sockets at
+one process: 2,000 x 3.5-4 ms = 7-8 cores of server processes, so 14-16 processes on as many cores (a
+process is one Python thread of work: keep it at half a core for the tail), and PostgreSQL 0.5-1.3
+cores for 2,000 short transactions a second (a few cores with an SSD's WAL flushes and headroom),
+``max_connections`` about 350 for 16 processes of at most 17 connections each. With the seats of a
+table at different processes: 20-22 cores of servers and 2-4 of PostgreSQL. Memory: 120-180 KB a
+table in play, so 1.2-1.8 GB, plus 82 MB a process. Sockets: 20,000 players (and the spectators),
+about 1,300 a process. The CPU per move was measured with the processes starved of CPU; on cores of
+their own it should be lower, not higher.
 """
 
 from __future__ import annotations
