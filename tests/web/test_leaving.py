@@ -131,3 +131,15 @@ def test_friends_tables_keep_seats_by_default(client: Any) -> None:
     quickly = new_table(client, "gin", ANN_AND_OPEN)
     spec = client.app.state.manager.tables[quickly["id"]].seats[0]
     assert (spec.away, spec.away_after, spec.bot_level) == ("computer", room.DEFAULT_AWAY_AFTER, "medium")
+
+
+def test_an_absence_counts_from_the_last_time_the_seat_was_open(client: Any) -> None:
+    """Bea takes the seat, comes a while later and leaves at once: her time runs from her leaving, not her taking."""
+    made, got, table = seated(client, {"then": "computer", "after": 1, "level": "random"})
+    with client.websocket_connect(f"/ws/{made['id']}") as ann:
+        join(ann, made["seats"][0]["token"])
+        time.sleep(1.5)  # longer than the time chosen, before she comes: that is no absence
+        with client.websocket_connect(f"/ws/{made['id']}") as bea:
+            join(bea, got["token"])
+        took = until(lambda: table.seats[1].kind == "computer")
+        assert took >= 0.95, took

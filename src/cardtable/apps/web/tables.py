@@ -231,6 +231,7 @@ class TableManager:
                 await self._save_seats(table, seats, table.joined | {seat}, "join")
             table.clients.setdefault(seat, set()).add(client)
             self.room.ensure()  # the keeper of empty seats runs while people play (.room)
+            table.gone.pop(seat, None)  # here now: an absence is counted from the next time nobody has the seat open
             table.broadcast(skip=client)  # everyone sees the seat come online
             table.send(client, seat, None if personal is None else {"token": personal})
         self.kick(table)
