@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,16 +24,19 @@ LONGEST_WAIT = 5.0  # static/reconnect.js
 class Restartable:
     """A uvicorn server over one database on one port that can be stopped and started again."""
 
-    def __init__(self, db: Path) -> None:
-        self.db, self.port = db, kit._free_port()
+    def __init__(self, db: Path | str, **options: Any) -> None:
+        """``options``: for :func:`create_app` (e.g. ``peers``)."""
+        self.db, self.port, self.options = db, kit._free_port(), options
         self.url = f"http://127.0.0.1:{self.port}"
         self.srv: kit.uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
+        self.app: Any = None
 
     def start(self) -> None:
         from cardtable.apps.web.server import create_app
 
-        config = kit.uvicorn.Config(create_app(str(self.db)), host="127.0.0.1", port=self.port, log_level="critical")
+        self.app = create_app(str(self.db), **self.options)
+        config = kit.uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="critical")
         self.srv = kit.uvicorn.Server(config)
         self.thread = threading.Thread(target=self.srv.run, daemon=True)
         self.thread.start()

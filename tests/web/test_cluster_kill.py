@@ -228,3 +228,53 @@ def test_a_computer_nobody_drives_is_taken_over(pg_url: str, tmp_path: Path) -> 
                 print(f"\ncomputer driven again {took:.2f} s after its lock was let go")
     finally:
         end(server)
+
+
+def serve_command(port: int, *options: str) -> list[str]:
+    return [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), *options]
+
+
+def test_workers_need_postgresql(tmp_path: Path) -> None:
+    """``serve --workers 2`` on SQLite is refused with a clear message (SQLite serves one process)."""
+    done = subprocess.run(serve_command(free_port(), "--workers", "2", "--database", str(tmp_path / "one.db")),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--workers 2 needs PostgreSQL" in done.stderr and "SQLite serves one process" in done.stderr
+
+
+def children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(x) for x in (task / "children").read_text().split()}
+    return found
+
+
+def test_workers_serve_one_port_and_survive_a_killed_worker(pg_url: str, tmp_path: Path) -> None:
+    """``serve --workers 2`` on PostgreSQL: two processes answer on one port; SIGKILL one of them and a player
+    at a table reconnects to the same address and plays on (uvicorn starts a new worker)."""
+    (table_id, token), = tables(pg_url, 1)
+    port = free_port()
+    log_path = tmp_path / "workers.log"
+    with log_path.open("wb") as log_file:
+        server = subprocess.Popen(serve_command(port, "--workers", "2", "--database", pg_url), stdout=log_file,
+                                  stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for(lambda: up(base), 60, "the workers to serve")
+        wait_for(lambda: log_path.read_text().count("Application startup complete") >= 2, 60, "two workers")
+        workers = {p for p in children(server.pid) if "cardtable" in Path(f"/proc/{p}/cmdline").read_text()
+                   or "multiprocessing" in Path(f"/proc/{p}/cmdline").read_text()}
+        assert len(workers) >= 2, workers
+        player = Player(table_id, token, [f"ws://127.0.0.1:{port}"], 0)
+        player.start()
+        wait_for(lambda: player.moves >= 3, 60, "the game to be under way")
+        for pid in workers:  # both workers: whichever held the player's socket, it is gone
+            os.kill(pid, signal.SIGKILL)
+        player.join(120)
+        assert player.error is None and player.done.is_set() and player.reconnects >= 1
+        with Store.open(pg_url) as store:
+            game, match = stored(store, table_id)
+        assert game.status == FINISHED and player.last is not None
+        assert player.last["n"] == sum(len(h.actions) for h in match.hands)
+    finally:
+        end(server)

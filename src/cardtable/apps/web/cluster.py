@@ -32,7 +32,7 @@ from sqlalchemy import Connection, make_url, text
 
 from ...store import Store
 
-__all__ = ["CHANNEL", "SWEEP", "Cluster", "announce", "lock_key", "listen_url", "parse"]
+__all__ = ["CHANNEL", "SWEEP", "Cluster", "announce", "lock_key", "listen_url", "parse", "one_line"]
 
 log = logging.getLogger("cardtable.web.cluster")
 
@@ -43,6 +43,12 @@ SWEEP = 1.0
 """Seconds between two looks for tables whose computer players nobody drives (a dead process's)."""
 RETRY_FIRST, RETRY_MAX = 0.5, 5.0
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+def one_line(exc: BaseException) -> str:
+    """The first line of an error's message, for a log line (SQLAlchemy's and libpq's run over several lines)."""
+    words = str(exc).strip()
+    return words.splitlines()[0] if words else type(exc).__name__
 
 
 def announce(conn: Connection, table_id: str, counter: int) -> None:
@@ -135,7 +141,7 @@ class Cluster:
                         if found is not None:
                             self.changed(*found)
             except psycopg.Error as exc:
-                log.warning("cluster: notifications interrupted (%s); listening again in %.1f s", exc, delay)
+                log.warning("cluster: notifications interrupted (%s); listening again in %.1f s", one_line(exc), delay)
             self.listening.clear()
             await asyncio.sleep(delay)
             delay = min(delay * 2, RETRY_MAX)
@@ -176,7 +182,8 @@ class Cluster:
                 row = await cur.fetchone()
                 return bool(row and row[0])
             except psycopg.Error as exc:
-                log.warning("cluster: the lock of table %s is unknown, the database did not answer: %s", table_id, exc)
+                log.warning("cluster: the lock of table %s is unknown, the database did not answer: %s", table_id,
+                            one_line(exc))
                 if self._locks is not None:
                     with contextlib.suppress(Exception):
                         await self._locks.close()

@@ -36,7 +36,7 @@ from ...record import GameRecord
 from ...store import Store, StoreConflictError, StoreError, StoreRefusedError
 from ...store import schema as s
 from ...store.store import replay_record
-from .cluster import announce
+from .cluster import announce, one_line
 from .metrics import timed_save
 from .table import PAUSED, SeatSpec, Table, stored_actions
 
@@ -55,12 +55,6 @@ PROBE_FIRST = 0.5
 SAVE_TIMEOUT = 10.0
 """Seconds a save may take before the move is refused (a database server that stopped answering)."""
 PROBE_MAX = 5.0
-
-
-def one_line(exc: BaseException) -> str:
-    """The first line of an error's message, for a log line (SQLAlchemy's run over several lines)."""
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def seat_kinds(table: Table) -> list[str]:

@@ -246,11 +246,14 @@ def normalize_origin(origin: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
-def security_headers(host: str | None) -> list[tuple[bytes, bytes]]:
-    """The headers added to every HTTP response (``host``: the request's ``Host``, for the WebSocket)."""
+def security_headers(host: str | None, peers: Iterable[str] = ()) -> list[tuple[bytes, bytes]]:
+    """The headers added to every HTTP response (``host``: the request's ``Host``, for the WebSocket; ``peers``:
+    the origins of the site's other servers, whose WebSockets the page may open too: ``serve --peer``)."""
     sockets = ""
     if host and _HOST.match(host):
         sockets = f" ws://{host} wss://{host}"
+    for peer in peers:  # normalized origins: http://host:port -> ws://host:port
+        sockets += " " + peer.replace("http", "ws", 1)
     csp = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
            f"connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
            "frame-ancestors 'none'")
@@ -279,8 +282,9 @@ class SecurityMiddleware:
     docstring). ``hosts``: ``None`` answers any ``Host``; ``max_body``: ``None`` reads bodies of any size."""
 
     def __init__(self, app: ASGIApp, policy: OriginPolicy | None = None, hosts: HostPolicy | None = None,
-                 max_body: int | None = None) -> None:
+                 max_body: int | None = None, peers: Iterable[str] = ()) -> None:
         self.app = app
+        self.peers = [normalize_origin(p) for p in peers]
         self.policy = policy or OriginPolicy()
         self.hosts = hosts
         self.max_body = max_body
@@ -302,7 +306,7 @@ class SecurityMiddleware:
                 return
             await self.app(scope, receive, send)
             return
-        extra = security_headers(host if known_host else None)
+        extra = security_headers(host if known_host else None, self.peers)
         names = {k for k, _ in extra}
         started = False
 
