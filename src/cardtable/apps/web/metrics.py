@@ -13,19 +13,28 @@
   same machine adds). With a token (``cardtable serve --metrics-token``, or the environment's
   ``CARDTABLE_METRICS_TOKEN``), only requests carrying ``Authorization: Bearer TOKEN``, from anywhere.
 
-Counts are this process's: several processes (``--workers``, or several ``cardtable serve``) each
-serve their own ``/metrics`` on their own port and are scraped one by one; Prometheus sums them
-(``sum(rate(cardtable_moves_total[1m]))``). Moves and saves are counted at the save
+Counts are this process's: several ``cardtable serve`` each serve their own ``/metrics`` on their own
+port and are scraped one by one; Prometheus sums them (``sum(rate(cardtable_moves_total[1m]))``). The
+workers of ``cardtable serve --workers N`` share one port, so a scrape reaches any one of them: there
+:func:`prepare_workers` sets up :mod:`prometheus_client`'s multiprocess mode (every worker writes its
+counts to files in one directory, :data:`MULTIPROCESS_ENV`, and a scrape sums the workers'), the table
+gauges are refreshed every :data:`REFRESH` seconds in each worker, and the ``process_*`` metrics are left
+out (they would be one worker's). Moves and saves are counted at the save
 (:func:`timed_save` wraps :func:`.persistence.save`), so a move counts once it is stored.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import functools
 import hmac
 import logging
 import os
+import re
+import shutil
+import tempfile
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -41,6 +50,7 @@ from prometheus_client import (
     PlatformCollector,
     ProcessCollector,
     generate_latest,
+    multiprocess,
 )
 from prometheus_client.core import GaugeMetricFamily, Metric
 from sqlalchemy import text
@@ -49,7 +59,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from ...store import Store, StoreConflictError, StoreError, StoreRefusedError
 
 __all__ = ["observe_save", "timed_save", "register", "socket_opened", "socket_closed", "Health", "TableCollector",
-           "metrics_allowed", "METRIC_NAMES", "TOKEN_ENV", "HEALTH_TIMEOUT", "HEALTH_CACHE", "SHARED"]
+           "metrics_allowed", "prepare_workers", "METRIC_NAMES", "TOKEN_ENV", "HEALTH_TIMEOUT", "HEALTH_CACHE", "SHARED",
+           "MULTIPROCESS_ENV", "MULTIPROCESS", "REFRESH"]
 
 log = logging.getLogger("cardtable.web")
 TOKEN_ENV = "CARDTABLE_METRICS_TOKEN"
@@ -60,6 +71,11 @@ HEALTH_CACHE = 1.0
 SAVE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Save latency buckets, seconds: a save is about a millisecond; 10 s is :data:`.persistence.SAVE_TIMEOUT`."""
 FORWARDING_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
+MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+MULTIPROCESS = bool(os.environ.get(MULTIPROCESS_ENV))
+"""This process is a worker of ``serve --workers N`` (:func:`prepare_workers`): its counts go to files a scrape sums."""
+REFRESH = 2.0
+"""Seconds between two counts of a worker's tables (multiprocess mode)."""
 
 SHARED = CollectorRegistry()
 """This process's counters (whatever app counts them), and its CPU, memory and file descriptors."""
@@ -69,9 +85,11 @@ SAVE_SECONDS = Histogram("cardtable_save_seconds", "Time to store a move or an u
 SAVE_FAILURES = Counter("cardtable_save_failures", "Saves that failed, the move refused, by reason: unavailable (the "
                         "database down or silent), refused (it refused the values), conflict (another process saved a "
                         "move at that counter first)", ["reason"], registry=SHARED)
-WEBSOCKETS = Gauge("cardtable_websockets_open", "WebSocket connections open (joined or not yet)", registry=SHARED)
-ProcessCollector(registry=SHARED)
-PlatformCollector(registry=SHARED)
+WEBSOCKETS = Gauge("cardtable_websockets_open", "WebSocket connections open (joined or not yet)", registry=SHARED,
+                   multiprocess_mode="livesum")
+if not MULTIPROCESS:
+    ProcessCollector(registry=SHARED)
+    PlatformCollector(registry=SHARED)
 for _kind in ("move", "undo"):
     MOVES.labels(_kind)  # every series exists from the start, at 0, so a rate() sees the first move
 for _reason in ("unavailable", "refused", "conflict"):
@@ -149,13 +167,18 @@ class TableCollector:
     def __init__(self, manager: _Manager) -> None:
         self.manager = manager
 
-    def collect(self) -> Iterable[Metric]:
+    def counts(self) -> tuple[dict[str, int], dict[str, int]]:
+        """The tables by state and the seated sockets by role."""
         states = {"playing": 0, "over": 0, "paused": 0}
         roles = {"player": 0, "spectator": 0}
         for table in list(self.manager.tables.values()):
             states["paused" if table.paused else "over" if table.match.is_over() else "playing"] += 1
             roles["player"] += sum(len(clients) for clients in list(table.clients.values()))
             roles["spectator"] += len(table.spectators)
+        return states, roles
+
+    def collect(self) -> Iterable[Metric]:
+        states, roles = self.counts()
         tables = GaugeMetricFamily("cardtable_tables", "Tables in this process's memory, by state", labels=["state"])
         for state, n in states.items():
             tables.add_metric([state], n)
@@ -165,6 +188,70 @@ class TableCollector:
             sockets.add_metric([role], n)
         yield tables
         yield sockets
+
+
+class WorkerCounts:
+    """Multiprocess mode: the tables of this worker as gauges a scrape sums over the live workers
+    (``livesum``), refreshed by a thread every :data:`REFRESH` seconds and at each scrape this worker answers."""
+
+    def __init__(self, collector: TableCollector) -> None:
+        self.collector = collector
+        self.tables = Gauge("cardtable_tables", "Tables in the workers' memory, by state", ["state"], registry=None,
+                            multiprocess_mode="livesum")
+        self.sockets = Gauge("cardtable_table_connections", "Sockets seated at a table, by role", ["role"],
+                             registry=None, multiprocess_mode="livesum")
+        self.update()
+        threading.Thread(target=self._keep_counting, name="cardtable-metrics", daemon=True).start()
+
+    def update(self) -> None:
+        states, roles = self.collector.counts()
+        for state, n in states.items():
+            self.tables.labels(state).set(n)
+        for role, n in roles.items():
+            self.sockets.labels(role).set(n)
+
+    def _keep_counting(self) -> None:
+        while True:
+            time.sleep(REFRESH)
+            try:  # read from this thread while the event loop plays on: a table changing now is counted next time
+                self.update()
+            except Exception:
+                continue
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def workers_text() -> bytes:
+    """Multiprocess mode: every worker's counts summed (the live workers' gauges; a dead worker's are dropped,
+    its counters kept, as counters never go back)."""
+    path = os.environ[MULTIPROCESS_ENV]
+    for name in os.listdir(path):
+        found = re.fullmatch(r"gauge_live\w*?_(\d+)\.db", name)
+        if found and not _alive(int(found.group(1))):
+            multiprocess.mark_process_dead(int(found.group(1)), path)  # type: ignore[no-untyped-call]
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path)  # type: ignore[no-untyped-call]
+    return generate_latest(registry)
+
+
+def prepare_workers() -> str:
+    """Before ``serve --workers N`` starts its workers: a fresh directory for their counts (removed at exit),
+    named in the environment they inherit (:data:`MULTIPROCESS_ENV`); return it. A directory the host set
+    already is used as it is (it must be emptied between runs)."""
+    path = os.environ.get(MULTIPROCESS_ENV)
+    if not path:
+        path = tempfile.mkdtemp(prefix="cardtable-metrics-")
+        atexit.register(shutil.rmtree, path, ignore_errors=True)
+        os.environ[MULTIPROCESS_ENV] = path
+    return path
 
 
 class Health:
@@ -221,7 +308,10 @@ def register(app: FastAPI, manager: _Manager, store: Store, *, token: str | None
         token = os.environ.get(TOKEN_ENV) or None
     health = Health(store, timeout=HEALTH_TIMEOUT, cache=HEALTH_CACHE)
     tables = CollectorRegistry()
-    tables.register(TableCollector(manager))
+    counted = TableCollector(manager)
+    workers = WorkerCounts(counted) if MULTIPROCESS else None
+    if workers is None:
+        tables.register(counted)
 
     @app.get("/livez")
     async def livez() -> JSONResponse:
@@ -241,5 +331,9 @@ def register(app: FastAPI, manager: _Manager, store: Store, *, token: str | None
             status, why = refused
             headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
             return JSONResponse({"detail": why}, status_code=status, headers=headers)
-        body = generate_latest(SHARED) + generate_latest(tables)
+        if workers is not None:
+            workers.update()
+            body = workers_text()
+        else:
+            body = generate_latest(SHARED) + generate_latest(tables)
         return Response(body, media_type=CONTENT_TYPE_LATEST, headers={"Cache-Control": "no-store"})
