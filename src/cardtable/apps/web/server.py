@@ -213,7 +213,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app = FastAPI(title="cardtable", lifespan=lifespan, redoc_url=None, docs_url="/docs" if api_docs else None,
                   openapi_url="/openapi.json" if api_docs else None)
     hosts = None if allow_hosts is None else HostPolicy([*allow_hosts, *map(origin_host, policy.allowed)])
-    app.add_middleware(SecurityMiddleware, policy=policy, hosts=hosts, max_body=MAX_BODY, peers=peer_list)
+    app.add_middleware(SecurityMiddleware, policy=policy, hosts=hosts, max_body=MAX_BODY)
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -463,6 +463,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
                              f"SQLite serves one process ({store.url})")
         url = store.secret_url()
         store.close()  # each worker opens its own
+        metrics.prepare_workers()  # their /metrics sum every worker's counts
         os.environ[WORKER_ENV] = json.dumps({"database": url, "options": options, "computers": [list(c) for c in computers],
                                              "db_wait": db_wait})
         app = f"{__name__}:worker_app"
