@@ -213,7 +213,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     app = FastAPI(title="cardtable", lifespan=lifespan, redoc_url=None, docs_url="/docs" if api_docs else None,
                   openapi_url="/openapi.json" if api_docs else None)
     hosts = None if allow_hosts is None else HostPolicy([*allow_hosts, *map(origin_host, policy.allowed)])
-    app.add_middleware(SecurityMiddleware, policy=policy, hosts=hosts, max_body=MAX_BODY)
+    app.add_middleware(SecurityMiddleware, policy=policy, hosts=hosts, max_body=MAX_BODY, peers=peer_list)
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
