@@ -161,7 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "(default: $CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS, else 20)")
     srv.add_argument("--computer", action="append", default=[], metavar="GAME:NAME=SPEC",
                      help="offer another computer player by name in the browser's level list, e.g. a trained "
-                          "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat for more")
+                          "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat for more "
+                          "(default: none, the built-in levels only)")
     srv.add_argument("--workers", type=int, default=1, metavar="N",
                      help="serve the port with N processes (PostgreSQL only: they share its tables; a process that "
                           "dies is started again and its players reconnect to the others) (default: 1)")

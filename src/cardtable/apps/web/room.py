@@ -29,7 +29,7 @@ import dataclasses
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
@@ -44,7 +44,22 @@ from .security import BadJSON, clean_name, parse_json
 from .table import MAX_NAME, SeatSpec, Table, WebError, computer_name, hash_token
 
 if TYPE_CHECKING:
-    from .tables import TableManager
+    from ...store import Store
+
+
+class TableManager(Protocol):
+    """What the room needs of the server's :class:`~.tables.TableManager` (which owns a :class:`Room`)."""
+
+    tables: dict[str, Table]
+    store: Store
+    room: Room
+    _tasks: set[asyncio.Task[None]]
+
+    async def create(self, spec: Any) -> tuple[Table, dict[int, str]]: ...
+
+    async def get(self, table_id: Any) -> Table: ...
+
+    def kick(self, table: Table) -> None: ...
 
 __all__ = ["OPEN_NAME", "AWAY_THEN", "DEFAULT_AWAY_AFTER", "GRACE", "TICK", "Room", "open_seat", "apply_away",
            "default_level", "free_seats", "register"]
