@@ -37,8 +37,8 @@ def plot(rows: list[dict[str, str]], out: Path, title: str = "MaskablePPO on car
     if train:
         ax_train.plot(*zip(*train), color="tab:blue", lw=1.2)
     ax_train.axhline(0, color="grey", lw=0.6)
-    ax_train.set(title="training hands (mixed opponents)", xlabel="environment steps",
-                 ylabel="point difference per hand (moving mean)")
+    ax_train.set(title="training hands (moving mean)", xlabel="environment steps",
+                 ylabel="point difference per hand")
     for opp, color in zip(opponents, ["tab:green", "tab:red", "tab:purple", "tab:orange", "tab:brown"]):
         pts: list[tuple[int, float, float]] = [
             (int(r["timesteps"]), float(r[f"eval_{opp}"]), float(r[f"eval_{opp}_ci"])) for r in rows if r[f"eval_{opp}"]]

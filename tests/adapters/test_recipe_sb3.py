@@ -1,0 +1,133 @@
+"""The MaskablePPO recipe (docs/adapters/training-sb3.md) runs as the page shows it, on a tiny budget.
+
+The training command is read from the page and run with the budget cut down (later options win in
+argparse); the checkpoint it writes must load, and the loaded policy, given the masks, must only
+ever choose legal actions. The committed trained model and its learning curve are checked too.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import shlex
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+torch = pytest.importorskip("torch")
+pytest.importorskip("matplotlib")
+
+from sb3_contrib import MaskablePPO  # noqa: E402
+
+from cardtable.adapters import gin_env  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "adapters" / "training-sb3.md"
+SCRIPT = "examples/train_gin_maskable_ppo.py"
+MODEL = ROOT / "src" / "cardtable" / "adapters" / "models" / "gin_maskable_ppo.zip"
+CURVE = ROOT / "src" / "cardtable" / "adapters" / "models" / "gin_maskable_ppo_curve.csv"
+TINY = ["--timesteps", "512", "--n-envs", "2", "--n-steps", "128", "--batch-size", "64",
+        "--eval-every", "512", "--eval-hands", "3", "--quiet"]
+
+
+def _load(relative: str) -> ModuleType:
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _page_command(script: str) -> list[str]:
+    """The arguments of the one ``python <script> ...`` line of the page."""
+    lines = [line for line in PAGE.read_text(encoding="utf-8").splitlines() if line.startswith(f"python {script}")]
+    assert len(lines) == 1, f"{PAGE.name} should show exactly one 'python {script}' command: {lines}"
+    return shlex.split(lines[0], comments=True)[2:]
+
+
+def _play(model: Any, hands: int, opponent: str, seed: int, deterministic: bool) -> tuple[int, int]:
+    """Plays ``hands`` hands with the masked policy in an env that raises on an illegal action;
+    returns (decisions, decisions where the unmasked policy would have chosen an illegal action)."""
+    env = gin_env(opponent=opponent, seat=None, illegal_action="raise")
+    decisions = unmasked_illegal = 0
+    obs, _ = env.reset(seed=seed)
+    for _ in range(hands):
+        done = False
+        while not done:
+            mask = env.action_masks()
+            action, _ = model.predict(obs, action_masks=mask, deterministic=deterministic)
+            assert mask[int(action)], f"illegal action {int(action)} chosen with the mask given"
+            free, _ = model.predict(obs, deterministic=True)
+            unmasked_illegal += not mask[int(free)]
+            decisions += 1
+            obs, _, done, _, _ = env.step(int(action))
+        obs, _ = env.reset()
+    return decisions, unmasked_illegal
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    torch.set_num_threads(1)
+    out = tmp_path_factory.mktemp("gin_ppo")
+    return _load(SCRIPT).main([*_page_command(SCRIPT), *TINY, "--out", str(out)])  # type: ignore[no-any-return]
+
+
+def test_the_page_command_is_a_wall_clock_run_of_the_script() -> None:
+    args = _load(SCRIPT).parse_args(_page_command(SCRIPT))
+    assert args.minutes is not None and args.minutes > 0
+    assert args.out == Path("runs/gin_ppo")
+
+
+def test_the_recipe_trains_and_writes_a_checkpoint_and_a_curve(trained: dict[str, Any]) -> None:
+    assert trained["timesteps"] == 512
+    with trained["curve"].open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["timesteps"]) for r in rows] == [0, 256, 512]  # one row per update of 2 x 128 steps
+    assert [r["eval_random"] != "" for r in rows] == [True, False, True]  # at 0, then every 512 steps
+    assert rows[-1]["eval_easy"] != "" and float(rows[-1]["eval_easy"]) < 0  # easy beats a barely trained policy
+    assert int(rows[-1]["hands"]) == trained["hands"] > 0 and rows[-1]["train_points"] != ""
+    assert set(trained["eval"]) == {"random", "easy"}
+
+
+def test_the_loaded_checkpoint_with_masks_never_plays_an_illegal_action(trained: dict[str, Any]) -> None:
+    model = MaskablePPO.load(trained["model"], device="cpu")
+    assert model.action_space.n == 125
+    decisions, unmasked_illegal = _play(model, hands=6, opponent="random", seed=3, deterministic=False)
+    more, more_illegal = _play(model, hands=6, opponent="easy", seed=4, deterministic=True)
+    assert decisions + more > 50
+    # the masks do the work: the barely trained policy, unmasked, would often choose an illegal id
+    assert unmasked_illegal + more_illegal > 0
+
+
+def test_the_plot_script_draws_the_curve(trained: dict[str, Any], tmp_path: Path) -> None:
+    png = _load("examples/plot_learning_curve.py").main([str(trained["curve"]), str(tmp_path / "curve.png")])
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not a learning curve"):
+        _load("examples/plot_learning_curve.py").main([str(bad), str(tmp_path / "bad.png")])
+
+
+def test_bad_arguments_are_refused() -> None:
+    script = _load(SCRIPT)
+    for argv in (["--opponent", "grandmaster"], ["--minutes", "0"], ["--net", "64,x"]):
+        with pytest.raises(SystemExit):
+            script.parse_args(argv)
+
+
+def test_the_committed_model_is_small_loads_and_plays_legally() -> None:
+    assert MODEL.stat().st_size < 2_000_000
+    model = MaskablePPO.load(MODEL, device="cpu")
+    decisions, _ = _play(model, hands=6, opponent="easy", seed=5, deterministic=True)
+    assert decisions > 0
+    with CURVE.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) > 10 and int(rows[-1]["timesteps"]) > 100_000
+    # the page shows the curve made from this CSV and reports the run's length
+    assert (ROOT / "docs" / "images" / "gin-ppo-learning-curve.png").is_file()
+    assert f"{int(rows[-1]['timesteps']):,}" in PAGE.read_text(encoding="utf-8")
+
