@@ -138,6 +138,7 @@ def test_two_processes_one_table(pg_url: str) -> None:
             heard = time.monotonic() - started
             assert bob.last_state()["n"] == on_b.version_for(1) and watcher.last_state()["n"] == on_b.version_for(None)
             assert heard < 2.0, heard
+            print(f"\nprocess B showed process A's move {heard * 1000:.0f} ms after A was asked to make it")
             # the same seat, one counter, on both processes at once: one move is stored
             mover = on_a.to_act()
             n = on_a.version_for(mover)
