@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 torch = pytest.importorskip("torch")
 pytest.importorskip("matplotlib")
+torch.set_num_threads(1)  # the machine is shared
 
 from sb3_contrib import MaskablePPO  # noqa: E402
 
@@ -71,7 +72,6 @@ def _play(model: Any, hands: int, opponent: str, seed: int, deterministic: bool)
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    torch.set_num_threads(1)
     out = tmp_path_factory.mktemp("gin_ppo")
     return _load(SCRIPT).main([*_page_command(SCRIPT), *TINY, "--out", str(out)])  # type: ignore[no-any-return]
 
