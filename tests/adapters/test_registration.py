@@ -21,7 +21,7 @@ def test_make_builds_the_game_with_its_options(env_id: str, kwargs: dict[str, ob
     env = gym.make(env_id, opponent="easy", **kwargs)
     assert env.action_space == gym.spaces.Discrete(actions)
     assert env.unwrapped.levels[1] == "easy"
-    obs, info = env.reset(seed=5)
+    obs, _info = env.reset(seed=5)
     masks = env.get_wrapper_attr("action_masks")()
     assert masks.dtype == bool and masks.shape == (actions,)
     assert np.array_equal(masks, obs["action_mask"].astype(bool)) and masks.any()
@@ -35,13 +35,13 @@ def test_register_envs_again_is_harmless_and_ids_are_listed() -> None:
 
 def test_action_masks_follow_the_hand_and_are_empty_when_it_ends() -> None:
     env = gym.make("cardtable/GinRummy-v0").unwrapped
-    obs, _ = env.reset(seed=2)
+    env.reset(seed=2)
     rng = np.random.default_rng(2)
     done = False
     while not done:
         masks = env.action_masks()
         assert np.array_equal(np.flatnonzero(masks), env.adapter.legal_ids(env.game_state, env.pending))
-        obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(masks))))
+        _, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(masks))))
     assert not env.action_masks().any()
 
 
@@ -57,7 +57,7 @@ def test_make_vec_rows_always_carry_a_legal_action(env_id: str, kwargs: dict[str
     for _ in range(2000):
         assert (obs["action_mask"].sum(axis=1) > 0).all()
         actions = [int(rng.choice(np.flatnonzero(m))) for m in obs["action_mask"]]
-        obs, reward, terminated, truncated, info = envs.step(actions)
+        obs, _, terminated, _, info = envs.step(actions)
         for row in np.flatnonzero(terminated):
             finished += 1
             assert info["_final_obs"][row]
