@@ -53,18 +53,58 @@ ENV_ID = "cardtable/GinRummy-v0"
 LEVELS = ("random", "easy", "medium", "hard", "simple")
 
 
-def make_env(opponent: str, reward_scale: float = 1.0) -> gym.Env[Any, Any]:
-    """The registered Gin env against ``opponent``; rewards are point differences times ``reward_scale``."""
+DEADWOOD = 380  # observation index: the learner's minimum deadwood / 110 (cardtable.adapters.gin)
+
+
+class DeadwoodShaping(gym.Wrapper[Any, Any, Any, Any]):
+    """Potential-based shaping (Ng, Harada and Russell, 1999) on the learner's own deadwood.
+
+    Adds ``F = gamma * Phi(s') - Phi(s)`` to every reward, with ``Phi(s) = -coef * deadwood(s)``
+    (deadwood in points, read from the observation) and ``Phi = 0`` once the hand is over, so the
+    shaping sums to ``-Phi(s0)`` plus discounting terms over a hand and leaves the optimal policy
+    unchanged, while rewarding every step that lowers the deadwood. ``info["shaping"]`` holds ``F``,
+    so a logger can subtract it and report the true points.
+    """
+
+    def __init__(self, env: gym.Env[Any, Any], coef: float, gamma: float) -> None:
+        super().__init__(env)
+        self.coef = coef
+        self.gamma = gamma
+        self.phi = 0.0
+
+    def _potential(self, obs: dict[str, np.ndarray]) -> float:
+        return -self.coef * 110.0 * float(obs["observation"][DEADWOOD])
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        obs, info = self.env.reset(**kwargs)
+        self.phi = self._potential(obs)
+        return obs, info
+
+    def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        phi = 0.0 if terminated or truncated else self._potential(obs)
+        shaping = self.gamma * phi - self.phi
+        self.phi = phi
+        info = {**info, "shaping": shaping}
+        return obs, float(reward) + shaping, terminated, truncated, info
+
+
+def make_env(opponent: str, reward_scale: float = 1.0, shaping: float = 0.0, gamma: float = 1.0) -> gym.Env[Any, Any]:
+    """The registered Gin env against ``opponent``; rewards are point differences plus, if
+    ``shaping`` > 0, the deadwood shaping (:class:`DeadwoodShaping`), times ``reward_scale``."""
     env = gym.make(ENV_ID, opponent=opponent, zero_sum=True)
+    if shaping > 0:
+        env = DeadwoodShaping(env, shaping, gamma)
     if reward_scale != 1.0:
         # A Gymnasium wrapper forwards action_masks() (SB3 reaches it through get_wrapper_attr).
         env = gym.wrappers.TransformReward(env, lambda r: r * reward_scale)
     return env
 
 
-def make_vec_env(opponents: list[str], n_envs: int, reward_scale: float, subproc: bool = False) -> VecEnv:
+def make_vec_env(opponents: list[str], n_envs: int, reward_scale: float, subproc: bool = False,
+                 shaping: float = 0.0, gamma: float = 1.0) -> VecEnv:
     """``n_envs`` envs, the opponents assigned round robin."""
-    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale) for i in range(n_envs)]
+    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale, shaping, gamma) for i in range(n_envs)]
     return SubprocVecEnv(fns) if subproc else DummyVecEnv(fns)
 
 
@@ -83,8 +123,12 @@ class CurveLogger(BaseCallback):
     """Writes the learning curve, evaluates and checkpoints periodically, stops at the time budget."""
 
     def __init__(self, out: Path, reward_scale: float, window: int, seconds: float | None,
-                 eval_envs: dict[str, VecEnv], eval_every: int, eval_hands: int, eval_seed: int) -> None:
+                 eval_envs: dict[str, VecEnv], eval_every: int, eval_hands: int, eval_seed: int,
+                 shaped: bool = False) -> None:
         super().__init__()
+        self.shaped = shaped
+        self.recent_shaping: deque[float] = deque(maxlen=window)
+        self.shaping_returns: np.ndarray = np.zeros(0)
         self.out = out
         self.reward_scale = reward_scale
         self.recent: deque[float] = deque(maxlen=window)
@@ -99,7 +143,7 @@ class CurveLogger(BaseCallback):
         self.start = time.perf_counter()
         self.returns: np.ndarray = np.zeros(0)
         self.rows: list[dict[str, Any]] = []
-        self.columns = ["timesteps", "seconds", "hands", "train_points"]
+        self.columns = ["timesteps", "seconds", "hands", "train_points"] + (["train_shaping"] if shaped else [])
         for opp in eval_envs:
             self.columns += [f"eval_{opp}", f"eval_{opp}_ci"]
         self._file = (out / "curve.csv").open("w", newline="", encoding="utf-8")
@@ -108,12 +152,17 @@ class CurveLogger(BaseCallback):
 
     def _on_training_start(self) -> None:
         self.returns = np.zeros(self.training_env.num_envs)
+        self.shaping_returns = np.zeros(self.training_env.num_envs)
 
     def _on_step(self) -> bool:
-        self.returns += self.locals["rewards"] / self.reward_scale
+        # train_points: the true point differences, the shaping (if any) taken out and summed apart
+        shaping = np.array([info.get("shaping", 0.0) for info in self.locals["infos"]])
+        self.returns += self.locals["rewards"] / self.reward_scale - shaping
+        self.shaping_returns += shaping
         for i in np.flatnonzero(self.locals["dones"]):
             self.recent.append(float(self.returns[i]))
-            self.returns[i] = 0.0
+            self.recent_shaping.append(float(self.shaping_returns[i]))
+            self.returns[i] = self.shaping_returns[i] = 0.0
             self.hands += 1
         return self.seconds is None or time.perf_counter() - self.start < self.seconds
 
@@ -127,6 +176,8 @@ class CurveLogger(BaseCallback):
             "hands": self.hands,
             "train_points": round(statistics.fmean(self.recent), 3) if self.recent else "",
         }
+        if self.shaped:
+            row["train_shaping"] = round(statistics.fmean(self.recent_shaping), 3) if self.recent_shaping else ""
         updates = self.model._n_updates  # type: ignore[attr-defined]
         if final and updates == self.evaluated_at:  # not trained since the last evaluation: the same figures
             row.update({k: v for k, v in self.rows[-1].items() if k.startswith("eval_")})
@@ -167,6 +218,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--gamma", type=float, default=0.995, help="discount: a hand has up to ~60 decisions (default: 0.995)")
     parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--shaping", type=float, default=0.0,
+                        help="deadwood shaping: Phi = -this x own deadwood in points, F = gamma Phi' - Phi (default: 0, none)")
     parser.add_argument("--net", default="64,64", help="hidden layer sizes of the policy and value nets (default: 64,64)")
     parser.add_argument("--eval-every", type=int, default=50_000, help="steps between evaluations (default: 50000)")
     parser.add_argument("--eval-hands", type=int, default=100, help="hands per evaluation (default: 100)")
@@ -181,6 +234,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         setattr(args, name, levels)
     if args.minutes is not None and args.minutes <= 0:
         parser.error("--minutes must be positive")
+    if args.shaping < 0:
+        parser.error("--shaping must be 0 (none) or positive")
     if args.timesteps <= 0 or args.n_envs <= 0 or args.reward_scale <= 0:
         parser.error("--timesteps, --n-envs and --reward-scale must be positive")
     try:
@@ -195,7 +250,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
-    env = make_vec_env(args.opponent, args.n_envs, args.reward_scale, args.subproc)
+    env = make_vec_env(args.opponent, args.n_envs, args.reward_scale, args.subproc, args.shaping, args.gamma)
     eval_envs: dict[str, VecEnv] = {o: DummyVecEnv([partial(make_env, o)]) for o in args.eval_opponents}
     model = MaskablePPO(
         "MultiInputPolicy", env, learning_rate=args.lr, n_steps=args.n_steps, batch_size=args.batch_size,
@@ -203,7 +258,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         policy_kwargs={"net_arch": {"pi": args.net, "vf": args.net}}, seed=args.seed, device="cpu",
     )
     logger = CurveLogger(args.out, args.reward_scale, args.window, args.minutes * 60 if args.minutes else None,
-                         eval_envs, args.eval_every, args.eval_hands, eval_seed=10_000 + args.seed)
+                         eval_envs, args.eval_every, args.eval_hands, eval_seed=10_000 + args.seed,
+                         shaped=args.shaping > 0)
     logger.verbose = 0 if args.quiet else 1
     try:
         model.learn(total_timesteps=args.timesteps, callback=logger)

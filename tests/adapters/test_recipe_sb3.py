@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("sb3_contrib")
@@ -114,9 +115,49 @@ def test_the_plot_script_draws_the_curve(trained: dict[str, Any], tmp_path: Path
 
 def test_bad_arguments_are_refused() -> None:
     script = _load(SCRIPT)
-    for argv in (["--opponent", "grandmaster"], ["--minutes", "0"], ["--net", "64,x"]):
+    for argv in (["--opponent", "grandmaster"], ["--minutes", "0"], ["--net", "64,x"], ["--shaping", "-1"]):
         with pytest.raises(SystemExit):
             script.parse_args(argv)
+
+
+def _random_hand(env: Any, seed: int) -> tuple[float, float, float, int]:
+    """One hand of uniformly random legal actions: (total reward, total info["shaping"] or 0,
+    the learner's deadwood at the start, steps where the shaping was not 0)."""
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    deadwood0 = 110.0 * float(obs["observation"][380])
+    total = shaping = 0.0
+    moved = 0
+    done = False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(env.get_wrapper_attr("action_masks")())))
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += float(reward)
+        shaping += info.get("shaping", 0.0)
+        moved += info.get("shaping", 0.0) != 0.0
+        done = terminated or truncated
+    return total, shaping, deadwood0, moved
+
+
+def test_deadwood_shaping_is_potential_based_and_kept_apart_from_the_points() -> None:
+    script = _load(SCRIPT)
+    for seed in (1, 2, 3):
+        plain, no_shaping, _, _ = _random_hand(script.make_env("easy"), seed)
+        shaped, shaping, deadwood0, moved = _random_hand(script.make_env("easy", shaping=0.5, gamma=1.0), seed)
+        assert no_shaping == 0.0 and moved > 1
+        assert shaped - shaping == pytest.approx(plain)  # the same hand: the true points, plus F at every step
+        # gamma = 1: F = Phi(s') - Phi(s) telescopes to Phi(end) - Phi(start) = 0 + 0.5 x deadwood at the deal
+        assert shaping == pytest.approx(0.5 * deadwood0)
+
+
+def test_a_shaped_run_logs_the_true_points_and_the_shaping_apart(tmp_path: Path) -> None:
+    result = _load(SCRIPT).main([*TINY, "--timesteps", "256", "--opponent", "easy", "--shaping", "1",
+                                 "--eval-opponents", "easy", "--out", str(tmp_path)])
+    with result["curve"].open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert rows[-1]["train_points"] != "" and float(rows[-1]["train_points"]) < 0  # easy wins against a fresh net
+    # the shaping sums to about +1 x the deadwood at the deal (20 to 100 points) per hand, unlike the points
+    assert 10 < float(rows[-1]["train_shaping"]) < 110
 
 
 def test_the_committed_model_is_small_loads_and_plays_legally() -> None:
