@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import time
 from datetime import UTC, datetime, timedelta
@@ -33,12 +34,15 @@ from sqlalchemy import select
 
 from ...store import Store
 from ...store import schema as s
+from .cluster import one_line
 from .room import Room, free_seats
+from .roomdb import Crowd
 from .tables import Table, TableManager, WebError
 
 __all__ = ["DEFAULT_EXPIRY_HOURS", "expiry_seconds", "table_summary", "listing", "load_public", "expire_idle",
            "register"]
 
+log = logging.getLogger(__name__)
 DEFAULT_EXPIRY_HOURS = 72.0
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps for abandoned tables (a sweep runs when the lobby or a table's summary is asked for)."""
@@ -64,7 +68,7 @@ def expiry_seconds(value: float | None = None) -> float:
     return hours * 3600.0
 
 
-def table_summary(table: Table) -> dict[str, Any]:
+def table_summary(table: Table, attended: bool | None = None) -> dict[str, Any]:
     """What anyone may know about a table: game, seats, score, whom it waits for. No token, no card."""
     m = table.match
     outcome = m.outcome
@@ -82,14 +86,16 @@ def table_summary(table: Table) -> dict[str, Any]:
         "winner": None if outcome is None else outcome.winner,
         "waiting": [table.seats[i].name for i in table.waiting_for()],
         "watchers": len(table.spectators),
-        **open_seats(table),
+        **open_seats(table, attended),
     }
 
 
-def open_seats(table: Table) -> dict[str, Any]:
-    """The seats a stranger may take now (``free``: only while someone is at the table, :mod:`.room`), the
-    rules' preset, and for how many seconds the oldest free seat has waited (``open_for``)."""
-    free = free_seats(table) if table.public and Room.attended(table) else []
+def open_seats(table: Table, attended: bool | None = None) -> dict[str, Any]:
+    """The seats a stranger may take now (``free``: only while someone is at the table, :mod:`.room`; ``attended``:
+    whether someone is, as the processes sharing the database know it, else as this one does), the rules' preset,
+    and for how many seconds the oldest free seat has waited (``open_for``)."""
+    here = Room.attended(table) if attended is None else attended
+    free = free_seats(table) if table.public and here else []
     oldest = min((table.seats[i].since or time.time() for i in free), default=None)
     return {"free": free, "open_for": None if oldest is None else max(0, round(time.time() - oldest)),
             "preset": preset_of(table)}
@@ -110,6 +116,22 @@ def listing(manager: TableManager, limit: int = 50) -> list[dict[str, Any]]:
     tables = [t for t in manager.tables.values() if t.public and not t.match.is_over()]
     tables.sort(key=lambda t: (not free_seats(t), not t.waiting_for(), t.id))
     return [table_summary(t) for t in tables[:limit]]
+
+
+async def shared_listing(manager: TableManager, crowd: Crowd, limit: int = 50) -> list[dict[str, Any]]:
+    """:func:`listing` when several processes serve the room (:mod:`.roomdb`): the public tables in play in the
+    database, wherever they were set up, each opened here (as stored) to be summarised, its seats free while
+    someone is at it at any process."""
+    rows = await crowd.public()
+    rows.sort(key=lambda r: not (r[1] and r[2]))  # (stable: the latest moved first otherwise)
+    found: list[tuple[Table, bool]] = []
+    for table_id, _, here in rows[:limit]:
+        with contextlib.suppress(WebError):
+            table = await manager.get(table_id)
+            if table.public and not table.match.is_over():
+                found.append((table, here))
+    found.sort(key=lambda x: (not (x[1] and free_seats(x[0])), not x[0].waiting_for(), x[0].id))
+    return [table_summary(t, here) for t, here in found]
 
 
 def stored_public(manager: TableManager, limit: int = 50) -> list[str]:
@@ -180,6 +202,12 @@ def register(app: FastAPI, manager: TableManager, *, expire_after: float | None 
     async def list_tables() -> dict[str, Any]:
         await sweep()
         manager.room.ensure()
+        crowd = manager.room.crowd
+        if crowd is not None:  # several processes: the lobby is the database's
+            try:
+                return {"tables": await shared_listing(manager, crowd)}
+            except Exception as exc:  # the database is down: the listing shows what is open here
+                log.warning("lobby: the shared list of tables is unavailable: %s", one_line(exc))
         if not public_loaded[0]:  # once per server: tables made since are in memory already
             with contextlib.suppress(Exception):  # the database is down: the listing shows what is open
                 await load_public(manager)

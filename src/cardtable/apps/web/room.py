@@ -40,6 +40,8 @@ from ...registry import GAMES, make_game
 from ...store import StoreConflictError, StoreError
 from . import persistence as db
 from .admission import Admission, Refused
+from .cluster import listen_url
+from .roomdb import Crowd
 from .security import BadJSON, clean_name, parse_json
 from .table import MAX_NAME, SeatSpec, Table, WebError, computer_name, hash_token
 
@@ -53,6 +55,7 @@ class TableManager(Protocol):
     tables: dict[str, Table]
     store: Store
     room: Room
+    cluster: Any
     _tasks: set[asyncio.Task[None]]
 
     async def create(self, spec: Any) -> tuple[Table, dict[int, str]]: ...
@@ -60,6 +63,8 @@ class TableManager(Protocol):
     async def get(self, table_id: Any) -> Table: ...
 
     def kick(self, table: Table) -> None: ...
+
+    async def _reload(self, table: Table) -> bool: ...
 
 __all__ = ["OPEN_NAME", "AWAY_THEN", "DEFAULT_AWAY_AFTER", "GRACE", "TICK", "Room", "open_seat", "apply_away",
            "default_level", "free_seats", "register"]
@@ -159,12 +164,30 @@ class Room:
         self.manager = manager
         self.quick_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._crowd: Crowd | None = None
+
+    @property
+    def crowd(self) -> Crowd | None:
+        """The room's state shared with the other processes (:mod:`.roomdb`), while this process is one of a
+        cluster on PostgreSQL; ``None`` otherwise (SQLite: one process, everything is in its memory)."""
+        if self.manager.cluster is None:
+            return None
+        if self._crowd is None:
+            url = listen_url(self.manager.store)
+            if url is None:
+                return None
+            self._crowd = Crowd(url)
+        self.ensure()  # the keeper writes the presence rows (and closes the crowd's connections when it stops)
+        return self._crowd
 
     # --- who is here ---------------------------------------------------------------------------------
     def opened(self, table: Table) -> None:
         """``table`` was set up or had a seat taken just now: it counts as attended for :data:`GRACE` seconds."""
         table.seen = time.monotonic()
         self.ensure()
+        crowd = self.crowd
+        if crowd is not None:  # the other processes' lobbies offer its seats too
+            crowd.mark(table.id, -1, GRACE)
 
     @staticmethod
     def attended(table: Table, now: float | None = None) -> bool:
@@ -241,7 +264,14 @@ class Room:
             raise WebError("bad-request", f"bad rules: {exc}") from None
         after = _seconds(spec.get("computer_after"), "computer_after")
         level = _level(str(game), spec.get("level"))
+        make = {"game": game, "preset": preset,
+                "seats": [{"kind": "human", "name": spec.get("name")},
+                          {"kind": "open", "computer_after": after, "level": level}],
+                "away": {"then": "computer", "after": DEFAULT_AWAY_AFTER, "level": level}}
         async with self.quick_lock:
+            crowd = self.crowd
+            if crowd is not None:  # several processes: the tables waiting in any of them
+                return await self._quick_shared(crowd, str(game), str(preset), rules, spec.get("name"), make)
             now = time.monotonic()
             found = [t for t in self.manager.tables.values()
                      if t.public and t.game == game and t.match.game.rules == rules and free_seats(t)
@@ -251,31 +281,88 @@ class Room:
                 with contextlib.suppress(WebError):
                     seat, token = await self.take(table, None, spec.get("name"))
                     return table, seat, token, False
-            table, tokens = await self.manager.create({
-                "game": game, "preset": preset,
-                "seats": [{"kind": "human", "name": spec.get("name")},
-                          {"kind": "open", "computer_after": after, "level": level}],
-                "away": {"then": "computer", "after": DEFAULT_AWAY_AFTER, "level": level},
-            })
+            table, tokens = await self.manager.create(make)
             return table, 0, tokens[0], True
+
+    async def _quick_shared(self, crowd: Crowd, game: str, preset: str, rules: Any, name: Any,
+                            make: dict[str, Any]) -> tuple[Table, int, str, bool]:
+        """Quick match when several processes serve the room: under the advisory lock of (game, preset) in every
+        process, the oldest table in the database where someone waits, else a new one, marked attended before the
+        lock is let go (the next quick matcher, at whichever process, finds it)."""
+        try:
+            async with crowd.quick_lock(game, preset) as conn:
+                waiting = sorted((min(since for _, since in free), table_id)
+                                 for table_id, free, here in await crowd.public(game=game, conn=conn) if free and here)
+                for _, table_id in waiting:
+                    with contextlib.suppress(WebError):
+                        table = await self.manager.get(table_id)
+                        if table.public and table.match.game.rules == rules:
+                            seat, token = await self._take_stored(table, name)
+                            return table, seat, token, False
+                table, tokens = await self.manager.create(make)
+                await crowd.attend(conn, table.id, GRACE)
+                return table, 0, tokens[0], True
+        except StoreError as exc:
+            log.warning("quick match not made: %s", db.one_line(exc))
+            raise WebError("database", "the database is unavailable, so no match was made; try again in a moment") from None
+
+    async def _take_stored(self, table: Table, name: Any) -> tuple[int, str]:
+        """:meth:`take` the first free seat; if another process changed the seats and this one had not heard yet,
+        once more on the table as stored."""
+        try:
+            return await self.take(table, None, name)
+        except WebError as exc:
+            if exc.code != "taken":
+                raise
+            async with table.lock:
+                if not await self.manager._reload(table):
+                    raise
+            return await self.take(table, None, name)
 
     # --- the keeper of empty seats -------------------------------------------------------------------
     async def _keep(self) -> None:
-        while True:
-            await asyncio.sleep(TICK)
-            for table in list(self.manager.tables.values()):
-                if not any(sp.open or sp.away for sp in table.seats) or table.match.is_over():
-                    continue
-                try:
-                    await self.check(table)
-                except Exception:  # one table's trouble must not stop the others' keeping
-                    log.exception("room: table %s could not be checked", table.id)
+        failing = False
+        try:
+            while True:
+                await asyncio.sleep(TICK)
+                kept = [t for t in list(self.manager.tables.values())
+                        if any(sp.open or sp.away for sp in t.seats) and not t.match.is_over()]
+                crowd = self._crowd if self.manager.cluster is not None else None
+                if crowd is not None:
+                    try:
+                        await self._share(crowd, kept)
+                        failing = False
+                    except Exception as exc:  # the database is down: seats count as attended here only
+                        crowd.remote = {}
+                        if not failing:
+                            log.warning("room: presence not shared with the other processes: %s", db.one_line(exc))
+                        failing = True
+                for table in kept:
+                    try:
+                        await self.check(table)
+                    except Exception:  # one table's trouble must not stop the others' keeping
+                        log.exception("room: table %s could not be checked", table.id)
+        finally:
+            if self._crowd is not None:
+                await self._crowd.close()
+
+    @staticmethod
+    async def _share(crowd: Crowd, tables: list[Table]) -> None:
+        """Refresh the presence rows of the seats this process's clients have open, and learn which seats of
+        ``tables`` are attended at any process (:attr:`.roomdb.Crowd.remote`)."""
+        now = time.monotonic()
+        for table in tables:
+            for i in table.human_seats():
+                if table.clients.get(i):
+                    crowd.connected(table.id, i, now)
+        await crowd.tick([t.id for t in tables])
 
     async def check(self, table: Table) -> None:
         """Apply the table's rules to its empty seats: a quick match's computer, a player gone too long."""
         now, wall = time.monotonic(), time.time()
+        elsewhere = self._crowd.remote.get(table.id, set()) if self._crowd is not None else set()
         for i in table.human_seats():
-            if table.clients.get(i):
+            if table.clients.get(i) or i in elsewhere:  # (a seat open at another process counts as here)
                 table.gone.pop(i, None)
                 table.seen = now
             elif not table.seats[i].open:
@@ -298,7 +385,7 @@ class Room:
                         joined.discard(i)
                     continue
                 since = table.gone.get(i)
-                if i in online or since is None:
+                if i in online or i in elsewhere or since is None:
                     continue
                 if sp.claimed and i not in joined and now - since >= GRACE:
                     seats[i] = self._reopen(sp, wall)  # took the seat in the lobby and never came
