@@ -168,3 +168,28 @@ def test_the_computer_comes_once(pg_url: str) -> None:
             assert here.last_state()["seats"][1]["kind"] == there.last_state()["seats"][1]["kind"] == "computer"
 
     asyncio.run(scenario())
+
+
+def test_a_player_at_another_process_is_not_gone(pg_url: str) -> None:
+    """Ann's seat is open at A, Bob's at B; a seat gone 3 s goes to a computer. A does not hand Bob's seat on (his
+    presence row says he is at B) until he leaves: then it does, and Ann is told."""
+
+    async def scenario() -> None:
+        async with two_servers(pg_url) as (http_a, _http_b, a, b):
+            r = await http_a.post("/api/tables", json={
+                "game": "gin", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+                "away": {"then": "computer", "after": 3, "level": "random"}})
+            made = r.json()
+            ann, bob = Seen(), Seen()
+            on_a = a.tables[made["id"]]
+            on_b = await b.get(made["id"])
+            await a.join(on_a, made["seats"][0]["token"], ann, max_connections=8)
+            await b.join(on_b, made["seats"][1]["token"], bob, max_connections=8)
+            await asyncio.sleep(6)  # twice the time allowed
+            assert on_a.seats[1].kind == on_b.seats[1].kind == "human"
+            assert not any(m.get("t") == "notice" for m in ann.messages), ann.messages
+            b.tables[made["id"]].clients.pop(1)  # Bob closes his page: his row is no longer refreshed
+            await wait_until(lambda: on_a.seats[1].kind == "computer", roomdb.FRESH + 5, "Bob's seat handed on")
+            assert any(m.get("msg") == "Bob left; a computer (random) plays Bob's seat." for m in ann.messages)
+
+    asyncio.run(scenario())

@@ -19,6 +19,12 @@
 
 What is decided lives in the seats (:class:`~.table.SeatSpec`, stored with the table); who is
 connected, and since when a seat is empty, is this process's (:attr:`Table.gone`, :attr:`Table.seen`).
+
+Several processes on one PostgreSQL (:mod:`.cluster`) serve one room (:mod:`.roomdb`): the lobby lists the
+database's public tables, quick match takes a lock of every process (an advisory lock per game and preset)
+and looks for the oldest waiting table in the database, and who is at a table is shared as presence rows, so
+a seat whose player is at another process is not handed on. A seat is taken, or handed to a computer, by a
+conditional write of the seats: of two processes doing it at once, one does (the other's players are told).
 """
 
 from __future__ import annotations
@@ -170,14 +176,18 @@ class Room:
     def crowd(self) -> Crowd | None:
         """The room's state shared with the other processes (:mod:`.roomdb`), while this process is one of a
         cluster on PostgreSQL; ``None`` otherwise (SQLite: one process, everything is in its memory)."""
+        crowd = self._shared()
+        if crowd is not None:
+            self.ensure()  # the keeper writes the presence rows (and closes the crowd's connections when it stops)
+        return crowd
+
+    def _shared(self) -> Crowd | None:
         if self.manager.cluster is None:
             return None
         if self._crowd is None:
             url = listen_url(self.manager.store)
-            if url is None:
-                return None
-            self._crowd = Crowd(url)
-        self.ensure()  # the keeper writes the presence rows (and closes the crowd's connections when it stops)
+            if url is not None:
+                self._crowd = Crowd(url)
         return self._crowd
 
     # --- who is here ---------------------------------------------------------------------------------
@@ -327,7 +337,7 @@ class Room:
                 await asyncio.sleep(TICK)
                 kept = [t for t in list(self.manager.tables.values())
                         if any(sp.open or sp.away for sp in t.seats) and not t.match.is_over()]
-                crowd = self._crowd if self.manager.cluster is not None else None
+                crowd = self._shared()
                 if crowd is not None:
                     try:
                         await self._share(crowd, kept)
