@@ -51,9 +51,11 @@ _UPSERT = (f"INSERT INTO {PRESENCE} AS p (table_id, seat, until) "
            "SELECT t, s, now() + make_interval(secs => w) FROM unnest(%s::text[], %s::int[], %s::float8[]) AS x(t, s, w) "
            "ON CONFLICT (table_id, seat) DO UPDATE SET until = GREATEST(p.until, EXCLUDED.until)")
 _HERE = f"SELECT table_id, seat FROM {PRESENCE} WHERE until > now() AND seat >= 0 AND table_id = ANY(%s)"
-_PUBLIC = (f"SELECT w.id, w.seats, EXISTS (SELECT 1 FROM {PRESENCE} p WHERE p.table_id = w.id AND p.until > now()) "
-           f"FROM {s.web_tables.name} w JOIN {s.games.name} g ON g.id = w.game_id "
-           "WHERE w.public AND g.status = %s {game} ORDER BY g.updated_at DESC LIMIT %s")
+_HERE_ANY = f"EXISTS (SELECT 1 FROM {PRESENCE} p WHERE p.table_id = w.id AND p.until > now())"
+_OPEN_ANY = """w.seats::jsonb @> '[{"open": true}]'"""
+_PUBLIC = (f"SELECT w.id, w.seats, {_HERE_ANY} FROM {s.web_tables.name} w JOIN {s.games.name} g ON g.id = w.game_id "
+           "WHERE w.public AND g.status = %s WHERE_MORE "
+           f"ORDER BY ({_OPEN_ANY} AND {_HERE_ANY}) DESC, g.updated_at DESC LIMIT %s")
 
 
 def quick_key(game: str, preset: str) -> int:
@@ -159,8 +161,10 @@ class Crowd:
 
     # --- the lobby -----------------------------------------------------------------------------
     async def public(self, limit: int = 200, game: str | None = None, conn: Any = None) -> list[tuple[str, list[tuple[int, float]], bool]]:
-        """(id, open seats with their ``since``, attended) of the stored public tables in play, the latest moved first."""
-        query = _PUBLIC.format(game="AND g.game = %s" if game is not None else "")
+        """(id, open seats with their ``since``, attended) of the stored public tables in play: those with an open
+        seat where someone is first, then the latest moved. ``game``: only the tables of that game with an open
+        seat where someone is (quick match)."""
+        query = _PUBLIC.replace("WHERE_MORE", f"AND g.game = %s AND {_OPEN_ANY} AND {_HERE_ANY}" if game is not None else "")
         args: list[Any] = [s.IN_PROGRESS] + ([game] if game is not None else []) + [limit]
         if conn is None:
             rows = await self._run(query, args, fetch=True)
