@@ -197,3 +197,28 @@ def test_a_player_at_another_process_is_not_gone(pg_url: str) -> None:
             assert any(m.get("msg") == "Bob left; a computer (random) plays Bob's seat." for m in ann.messages)
 
     asyncio.run(scenario())
+
+
+def test_a_seat_taken_elsewhere_before_this_process_heard(pg_url: str) -> None:
+    """B still shows a seat that a stranger took at A a moment ago (B has not heard yet): "Take the seat" at B
+    meets the stored seats, looks at the table as stored and seats the next person in the seat still free."""
+
+    async def scenario() -> None:
+        async with two_servers(pg_url) as (http_a, http_b, a, b):
+            r = await http_a.post("/api/tables", json={"game": "casino", "seats": [
+                {"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "open"}], "options": {"num_players": 3}})
+            assert r.status_code == 200, r.text
+            made = r.json()
+            await a.join(a.tables[made["id"]], made["seats"][0]["token"], Seen(), max_connections=8)
+            await eventually_listed(http_b, made["id"], [1, 2])
+            b.cluster.changed = lambda *_: None  # B hears nothing from now on
+            first = await http_a.post(f"/api/tables/{made['id']}/take", json={"name": "Cy"})
+            assert first.status_code == 200 and first.json()["seat"] == 1, first.text
+            assert b.tables[made["id"]].seats[1].open  # B's copy is behind
+            second = await http_b.post(f"/api/tables/{made['id']}/take", json={"name": "Di"})
+            assert second.status_code == 200, second.text
+            assert second.json()["seat"] == 2 and second.json()["names"] == ["Ann", "Cy", "Di"]
+            third = await http_b.post(f"/api/tables/{made['id']}/take", json={"name": "Ed"})
+            assert third.status_code == 409, third.text
+
+    asyncio.run(scenario())

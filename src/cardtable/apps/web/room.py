@@ -307,7 +307,7 @@ class Room:
                     with contextlib.suppress(WebError):
                         table = await self.manager.get(table_id)
                         if table.public and table.match.game.rules == rules:
-                            seat, token = await self._take_stored(table, name)
+                            seat, token = await self.take_stored(table, None, name)
                             return table, seat, token, False
                 table, tokens = await self.manager.create(make)
                 await crowd.attend(conn, table.id, GRACE)
@@ -316,18 +316,18 @@ class Room:
             log.warning("quick match not made: %s", db.one_line(exc))
             raise WebError("database", "the database is unavailable, so no match was made; try again in a moment") from None
 
-    async def _take_stored(self, table: Table, name: Any) -> tuple[int, str]:
-        """:meth:`take` the first free seat; if another process changed the seats and this one had not heard yet,
-        once more on the table as stored."""
+    async def take_stored(self, table: Table, seat: Any, name: Any) -> tuple[int, str]:
+        """:meth:`take`; when several processes serve the room and another changed the seats before this one
+        heard of it, once more on the table as stored (the seat may still be free: another one was taken)."""
         try:
-            return await self.take(table, None, name)
+            return await self.take(table, seat, name)
         except WebError as exc:
-            if exc.code != "taken":
+            if exc.code != "taken" or self._crowd is None:
                 raise
             async with table.lock:
                 if not await self.manager._reload(table):
                     raise
-            return await self.take(table, None, name)
+            return await self.take(table, seat, name)
 
     # --- the keeper of empty seats -------------------------------------------------------------------
     async def _keep(self) -> None:
@@ -500,7 +500,7 @@ def register(app: FastAPI, manager: TableManager, admission: Admission) -> None:
             raise HTTPException(404, "no such table")  # a private table is not there for strangers
         address = admit(request, 0)
         try:
-            seat, token = await room.take(table, spec.get("seat"), spec.get("name"))
+            seat, token = await room.take_stored(table, spec.get("seat"), spec.get("name"))
         except WebError as exc:
             raise HTTPException(409 if exc.code in ("taken", "over") else 400 if exc.code == "bad-request" else 503,
                                 str(exc)) from None
