@@ -83,6 +83,15 @@ def test_a_table_opened_at_one_process_is_taken_at_the_other(pg_url: str) -> Non
             await a.join(on_a, made["seats"][0]["token"], ann, max_connections=8)
             assert made["id"] not in b.tables
             await eventually_listed(http_b, made["id"], [1])  # B's lobby lists A's table, its seat free
+
+            async def ann_online_at_b() -> bool:
+                entry = await listed(http_b, made["id"])
+                return entry is not None and entry["seats"][0]["online"] is True
+
+            deadline = asyncio.get_running_loop().time() + 5
+            while not await ann_online_at_b():  # and says Ann is there, though she is at A
+                assert asyncio.get_running_loop().time() < deadline, await listed(http_b, made["id"])
+                await asyncio.sleep(0.1)
             r = await http_b.post(f"/api/tables/{made['id']}/take", json={"name": "Stranger"})
             assert r.status_code == 200, r.text
             taken = r.json()

@@ -68,8 +68,10 @@ def expiry_seconds(value: float | None = None) -> float:
     return hours * 3600.0
 
 
-def table_summary(table: Table, attended: bool | None = None) -> dict[str, Any]:
-    """What anyone may know about a table: game, seats, score, whom it waits for. No token, no card."""
+def table_summary(table: Table, attended: bool | None = None, elsewhere: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """What anyone may know about a table: game, seats, score, whom it waits for. No token, no card.
+    (``attended``, ``elsewhere``: whether someone is at it, and the seats open at any process, when several
+    processes serve the room: :func:`shared_listing`.)"""
     m = table.match
     outcome = m.outcome
     return {
@@ -77,7 +79,7 @@ def table_summary(table: Table, attended: bool | None = None) -> dict[str, Any]:
         "game": table.game,
         "public": table.public,
         "seats": [{"kind": sp.kind, "name": sp.name, "level": sp.level, "open": sp.open,
-                   "online": bool(table.clients.get(i)) if sp.kind == "human" else True}
+                   "online": bool(table.clients.get(i)) or i in elsewhere if sp.kind == "human" else True}
                   for i, sp in enumerate(table.seats)],
         "side_names": m.side_names(),
         "totals": list(m.totals),
@@ -131,7 +133,7 @@ async def shared_listing(manager: TableManager, crowd: Crowd, limit: int = 50) -
             if table.public and not table.match.is_over():
                 found.append((table, here))
     found.sort(key=lambda x: (not (x[1] and free_seats(x[0])), not x[0].waiting_for(), x[0].id))
-    return [table_summary(t, here) for t, here in found]
+    return [table_summary(t, here, frozenset(crowd.remote.get(t.id, ()))) for t, here in found]
 
 
 def stored_public(manager: TableManager, limit: int = 50) -> list[str]:
