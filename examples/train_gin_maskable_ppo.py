@@ -13,6 +13,11 @@ What it does:
 * the reward is the hand's point *difference* (``zero_sum=True``: the learner's points minus the
   opponent's), multiplied by ``--reward-scale`` (hand points reach 100 and more; PPO's value loss
   and gradient clipping behave better with rewards of order one);
+* ``--shaping C`` (default 0: none) adds potential-based shaping on the learner's own deadwood,
+  ``F = gamma * Phi(s') - Phi(s)`` with ``Phi(s) = -C * deadwood(s)`` and ``Phi = 0`` when the hand
+  is over (:class:`DeadwoodShaping`): the optimal policy is unchanged (Ng et al., 1999), every step
+  that lowers the deadwood is rewarded at once; ``curve.csv`` keeps the true points in
+  ``train_points`` and the shaping apart in ``train_shaping``;
 * every ``--eval-every`` steps the greedy policy (masked ``predict(..., deterministic=True)``)
   plays ``--eval-hands`` fixed deals against each ``--eval-opponents`` level;
 * it stops after ``--timesteps`` steps or ``--minutes`` of wall-clock time, whichever comes first,
