@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
-from sqlalchemy import select
+from sqlalchemy import make_url, select
 
 from cardtable.apps.web import roomdb
 from cardtable.apps.web.server import create_app
@@ -229,5 +229,26 @@ def test_a_seat_taken_elsewhere_before_this_process_heard(pg_url: str) -> None:
             assert second.json()["seat"] == 2 and second.json()["names"] == ["Ann", "Cy", "Di"]
             third = await http_b.post(f"/api/tables/{made['id']}/take", json={"name": "Ed"})
             assert third.status_code == 409, third.text
+
+    asyncio.run(scenario())
+
+
+def test_processes_starting_together_all_create_the_presence_table(pg_url: str) -> None:
+    """Sixteen processes' first presence writes at once, in a schema without the table: all land (the creation
+    runs under an advisory lock; two CREATE ... IF NOT EXISTS at once once failed a quick match in CI with
+    'type "cardtable_presence" already exists')."""
+
+    async def scenario() -> None:
+        libpq = make_url(pg_url).set(drivername="postgresql").render_as_string(hide_password=False)
+        crowds = [roomdb.Crowd(libpq) for _ in range(16)]
+        for k, crowd in enumerate(crowds):
+            crowd.mark(f"t{k}", 0, 30)
+        try:
+            await asyncio.gather(*(crowd.flush() for crowd in crowds))
+            await crowds[0].tick([f"t{k}" for k in range(16)])
+            assert crowds[0].remote == {f"t{k}": {0} for k in range(16)}
+        finally:
+            for crowd in crowds:
+                await crowd.close()
 
     asyncio.run(scenario())

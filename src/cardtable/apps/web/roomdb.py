@@ -47,6 +47,9 @@ PURGE_EVERY = 60.0
 
 _CREATE = (f"CREATE UNLOGGED TABLE IF NOT EXISTS {PRESENCE} (table_id VARCHAR(32) NOT NULL, seat INTEGER NOT NULL, "
            "until TIMESTAMPTZ NOT NULL, PRIMARY KEY (table_id, seat))")
+_CREATE_KEY = int.from_bytes(hashlib.blake2b(PRESENCE.encode(), digest_size=8, person=b"cardtable-create").digest(),
+                             "big", signed=True)
+"""The advisory lock under which :data:`_CREATE` runs."""
 _UPSERT = (f"INSERT INTO {PRESENCE} AS p (table_id, seat, until) "
            "SELECT t, s, now() + make_interval(secs => w) FROM unnest(%s::text[], %s::int[], %s::float8[]) AS x(t, s, w) "
            "ON CONFLICT (table_id, seat) DO UPDATE SET until = GREATEST(p.until, EXCLUDED.until)")
@@ -91,8 +94,15 @@ class Crowd:
         import psycopg
 
         conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=5)
-        with contextlib.suppress(psycopg.errors.UniqueViolation):  # two processes creating it at once
-            await conn.execute(_CREATE)
+        # One process creates the table at a time: two CREATE ... IF NOT EXISTS at once may both find it
+        # missing, and the second fails ('type "cardtable_presence" already exists').
+        try:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_CREATE_KEY,))
+                await conn.execute(_CREATE)
+        except BaseException:
+            await conn.close()
+            raise
         return conn
 
     async def _run(self, query: str, args: Iterable[Any], *, fetch: bool = False) -> list[Any]:
