@@ -51,6 +51,12 @@ def test_the_page_moves_to_a_peer_when_its_server_stops(pg_url: str, browser: Br
         while table.version == before:
             assert time.monotonic() < deadline, "the move made at the other server was not taken"
             time.sleep(0.05)
+        # the card pictures shown since come from the server that answers (the stopped one serves none)
+        page.wait_for_function("() => [...document.querySelectorAll('img.card-img')].every((i) => i.complete)",
+                               timeout=10_000)
+        pictures = page.eval_on_selector_all("img.card-img", "(all) => all.map((i) => [i.src, i.naturalWidth])")
+        assert pictures and all(width > 0 for _, width in pictures), [src for src, width in pictures if not width]
+        assert any(src.startswith(second.url + "/static/cards/") for src, _ in pictures), pictures[:3]
         assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()
     finally:

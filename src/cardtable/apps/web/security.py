@@ -248,13 +248,16 @@ def normalize_origin(origin: str) -> str:
 
 def security_headers(host: str | None, peers: Iterable[str] = ()) -> list[tuple[bytes, bytes]]:
     """The headers added to every HTTP response (``host``: the request's ``Host``, for the WebSocket; ``peers``:
-    the origins of the site's other servers, whose WebSockets the page may open too: ``serve --peer``)."""
-    sockets = ""
+    the origins of the site's other servers, whose WebSockets the page may open and whose card pictures it may
+    show: ``serve --peer``)."""
+    sockets = images = ""
     if host and _HOST.match(host):
         sockets = f" ws://{host} wss://{host}"
-    for peer in peers:  # normalized origins: http://host:port -> ws://host:port
+    for peer in peers:  # normalized origins: http://host:port -> ws://host:port; card pictures from there too
         sockets += " " + peer.replace("http", "ws", 1)
-    csp = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+        images += " " + peer
+    csp = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+           f"img-src 'self' data:{images}; font-src 'self'; "
            f"connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
            "frame-ancestors 'none'")
     return [

@@ -1,6 +1,8 @@
 // Cards as the player sees them: faces from the vendored SVG-cards deck (cards/NOTICE.md), backs,
 // names in words for screen readers ("7 of hearts"), and card notation turned into 7♥ inside text.
 // Pinochle's copy letters (QSa, QSb) never reach the screen: copies are the same card to a player.
+import { filesFrom } from "/static/reconnect.js";
+
 const FACES = "/static/cards/faces";
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -47,7 +49,7 @@ export function cardImage(tok, cls = "") {
   // rank and suit as generated content (style.css), so that no text joins the card's name ("jack of hearts")
   const plain = face ? `<span class="card-ph ${isRed(tok) ? "red" : ""}" data-rank="${RANK[tok[0]] || tok[0]}" data-suit="${SUIT[tok[1]]}" aria-hidden="true"></span>`
     : `<span class="card-ph back" aria-hidden="true"></span>`;
-  return `${plain}<img class="card-img ${cls}" src="${FACES}/${id}.svg" alt="" draggable="false">`;
+  return `${plain}<img class="card-img ${cls}" src="${filesFrom()}${FACES}/${id}.svg" alt="" draggable="false">`;
 }
 
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);

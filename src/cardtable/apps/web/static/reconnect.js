@@ -28,11 +28,19 @@ function askPeers() {
   return asked;
 }
 
+let tried = null, live = null;  // the origin connected to last, and the one that answered last
+
 /** The WebSocket address of `path` (e.g. "/ws/abc") at the server to try now. */
 export function socketUrl(path) {
   const list = addresses || [location.origin];
-  const origin = list[at % list.length];
-  return origin.replace(/^http/, "ws") + path;
+  tried = list[at % list.length];
+  return tried.replace(/^http/, "ws") + path;
+}
+
+/** Where to fetch files from (card pictures): "" (this page's server) until a connection opened at another
+ * server of the site, then that server's origin: a stopped server serves no pictures. */
+export function filesFrom() {
+  return live && live !== location.origin ? live : "";
 }
 
 /**
@@ -60,7 +68,7 @@ export function retrier(connect) {
       timer = setTimeout(now, round ? wait : FIRST_WAIT);
       if (round) wait = Math.min(wait * GROWTH, LONGEST_WAIT);
     },
-    opened() { wait = FIRST_WAIT; },
+    opened() { wait = FIRST_WAIT; live = tried; },
     now,
     stop() {
       stopped = true;
