@@ -38,7 +38,7 @@ def play_turns(pages: list[Page], moves: int) -> int:
     while made < moves:
         assert time.monotonic() < deadline, f"only {made} moves made"
         for page in pages:
-            if my_turn(page) and page.locator("#hand").count():
+            if made < moves and my_turn(page) and page.locator("#hand").count():
                 before = page.evaluate("document.getElementById('felt').innerHTML")
                 one_move(page)
                 page.wait_for_function("b => document.getElementById('felt').innerHTML !== b", arg=before, timeout=10_000)
