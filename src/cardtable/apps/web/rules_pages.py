@@ -6,7 +6,8 @@
   ``GET /api/rules/{game}?preset=NAME`` gives the rules text under that preset
   (:func:`cardtable.apps.player_rules.page`), and any option of the rules class may be set as
   well (``&target_score=50&num_players=4``), as a table's menu does for its own rules.
-* :func:`rule_link` is where a refused move's rule is explained: ``/rules/pinochle#follow-suit``.
+* :func:`rule_link` is where a refused move's rule is explained: ``/rules/pinochle#follow-suit``
+  (from :mod:`.rule_links`, which needs no web framework).
 """
 
 from __future__ import annotations
@@ -19,24 +20,12 @@ from fastapi.responses import FileResponse, RedirectResponse
 
 from ...errors import CardtableError
 from ...registry import game_class
-from ..player_rules import GAMES, anchor_for, load, page
+from ..player_rules import GAMES, load, page
+from .rule_links import rule_href, rule_link
 
 __all__ = ["register", "rule_href", "rule_link", "rules_from_query"]
 
 MAX_QUERY = 40
-
-
-def rule_href(game: str, rule: str) -> str | None:
-    """The rules page paragraph that explains the engine citation ``rule`` of ``game``, if any."""
-    if not isinstance(rule, str) or not rule or game not in GAMES:
-        return None
-    anchor = anchor_for(game, rule)
-    return None if anchor is None else f"/rules/{game}#{anchor}"
-
-
-def rule_link(game: str, error: BaseException) -> str | None:
-    """The rules page paragraph that explains ``error``'s rule (an engine's ``IllegalActionError.rule``)."""
-    return rule_href(game, getattr(error, "rule", ""))
 
 
 def _option_value(field: dataclasses.Field[Any], text: str) -> Any:

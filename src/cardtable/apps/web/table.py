@@ -14,24 +14,30 @@ import hashlib
 import hmac
 import json
 import logging
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ...agents import explaining_agent, make_agent
+from ...agents import AGENT_LEVELS, explaining_agent, make_agent
+from ...cards import Card
 from ...core import GameState, HandResult
+from ...errors import CardtableError
 from ...match import Match
 from ...record import GameRecord
-from ...store.store import replay_record
+from ...registry import GAMES, make_game
+from ...rules import MAX_TARGET
 from ...undo import UndoCheck, take_back, undo_check
 from ..hint_words import distinct, hint_reasons, value_words
 from ..private_steps import DECLINES, keep_for, private_step, shown_phase
-from ..words import describe_move
-from .rules_pages import rule_href
+from ..words import describe_move, refusal_text
+from .rule_links import rule_href, rule_link
+from .security import clean_name
 from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
 
 __all__ = ["WebError", "Client", "Table", "SeatSpec", "LastHand", "MAX_NAME", "PAUSED", "hash_token", "seat_for_token",
-           "stored_actions", "computer_name", "hint_entries", "joined_seats", "dataclass_replace_hands"]
+           "stored_actions", "computer_name", "hint_entries", "joined_seats", "dataclass_replace_hands", "parse_spec",
+           "ranked_moves"]
 
 log = logging.getLogger(__name__)
 MAX_NAME = 40
@@ -394,6 +400,78 @@ class Table:
         while len(self.actors) < len(m.hands):
             self.actors.append([])
 
+    def play(self, seat: int, move: Any, n: Any, paused: str = PAUSED) -> None:
+        """Check ``seat``'s request to play ``move`` (notation) at move counter ``n`` and play it; a
+        :class:`WebError` for a bad request, a stale counter, the match over, another's turn, a table waiting
+        for a person or paused (``paused``: what the player is told then) and an illegal move (its rule linked)."""
+        if not isinstance(move, str) or not move.strip() or len(move) > 200:
+            raise WebError("bad-request", "a move is notation text, e.g. 'discard QS'")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WebError("bad-request", "echo the table's move counter 'n' with every move")
+        if n != self.version_for(seat):
+            sent = str(n) if len(str(n)) <= 12 else str(n)[:12] + "…"  # never echo a hostile number at length
+            raise WebError("stale", f"the table has moved on (move {self.version_for(seat)}, you sent {sent}); "
+                           "your view is refreshed")
+        if self.match.is_over():
+            raise WebError("over", "the match is over")
+        if self.to_act() != seat:
+            raise WebError("turn", "it is not your turn")
+        if self.waiting_for():
+            names = " and ".join(self.seats[i].name for i in self.waiting_for())
+            raise WebError("waiting", f"the table is waiting for {names} to join")
+        if self.paused:
+            raise WebError("database", paused)
+        try:
+            self.apply(move)
+        except CardtableError as exc:
+            raise WebError("illegal", refusal_text(str(exc)), rule_link(self.game, exc)) from None
+
+    def pick(self, seat: int, card: Any, picks: Any, n: Any) -> dict[str, Any]:
+        """The ``picked`` message: the moves of hand ``card`` that take exactly the table cards ``picks`` (Casino: a
+        card of a build stands for the build), each checked as one move; with none, why not (the rule)."""
+        if not isinstance(card, str) or not isinstance(picks, list) or len(picks) > 52 \
+                or not all(isinstance(p, str) and len(p) <= 3 for p in picks):
+            raise WebError("bad-request", "a pick is a hand card and a list of table cards, e.g. 'TD', ['6H', '4H']")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WebError("bad-request", "echo the table's move counter 'n' with every pick")
+        if n != self.version_for(seat):
+            raise WebError("stale", "the table has moved on; your view is refreshed")
+        if self.to_act() != seat:
+            raise WebError("turn", "it is not your turn")
+        state: Any = self.match.state
+        if not hasattr(state, "moves_for_selection"):
+            raise WebError("bad-request", f"{self.game} moves are chosen from the listed moves")
+        try:
+            hand_card, cards = Card.parse(card), [Card.parse(p) for p in picks]
+        except ValueError as exc:
+            raise WebError("bad-request", f"not a card: {exc}") from None
+        if hand_card not in state.hand(seat):
+            raise WebError("bad-request", f"{card} is not in your hand")
+        problem: CardtableError | None = None
+        try:
+            moves = state.moves_for_selection(hand_card, cards)
+        except CardtableError as exc:  # a card not on the table
+            moves, problem = [], exc
+        if not moves and problem is None:
+            problem = state.selection_problem(hand_card, cards)
+        why = str(problem) if problem is not None else ""
+        prefix = str(problem.args[0]).split(": ", 1)[0] if problem is not None and problem.args else ""
+        if prefix.startswith(card + " ") and why.startswith(prefix + ": "):
+            why = why[len(prefix) + 2:]  # the move's own notation first: the player knows it
+        return {"t": "picked", "n": n, "card": card, "picks": picks, "why": why,
+                "moves": [{"m": str(a), "label": describe_move(state, a)} for a in moves]}
+
+    def hint_position(self, seat: int) -> tuple[Any, Any, Any, Any]:
+        """What a hint for ``seat`` is worked out from: the hint player, a copy of the state, ``seat``'s view and
+        the legal moves; a :class:`WebError` when it is not ``seat``'s turn or no player of the game explains."""
+        if self.to_act() != seat:
+            raise WebError("turn", "hints are for your turn")
+        agent = self.hint_agent()
+        if agent is None:
+            raise WebError("no-hints", f"no computer player of {self.game} can explain its moves yet")
+        state = self.match.state.clone()
+        return agent, state, state.view(seat), state.legal_moves()
+
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move (the record is cut before it and replayed: same deal, same stock)."""
         check = self.undo_check(seat)
@@ -407,7 +485,7 @@ class Table:
     def _rebuild_history(self) -> None:
         """Who made each action, and the last finished hand, by replaying the record on the side."""
         rec = GameRecord.from_match(self.match)
-        probe = replay_record(dataclass_replace_hands(rec, []))
+        probe = dataclass_replace_hands(rec, []).replay()
         self.actors = []
         self.last_hand = None
         for actions in rec.hands:
@@ -469,3 +547,73 @@ def joined_seats(stored: Any, seats: list[SeatSpec]) -> set[int]:
 def dataclass_replace_hands(rec: GameRecord, hands: list[list[str]]) -> GameRecord:
 
     return dataclasses.replace(rec, hands=hands, hand_points=[], final_totals=None, winner=None)
+
+
+def ranked_moves(raw: Any, k: int) -> list[tuple[Any, float | None]]:
+    """The first ``k`` of an agent's ``explain`` answer as (move, value) pairs (a bare move: no value)."""
+    return [(x[0], x[1]) if isinstance(x, tuple | list) else (x, None) for x in list(raw)[:k]]
+
+
+def parse_spec(spec: Any, open_seat: Callable[[dict[str, Any], str], SeatSpec] | None = None,
+               ) -> tuple[Any, list[SeatSpec], dict[int, str]]:
+    """A table request (``POST /api/tables``'s body) checked: the game's descriptor, its seats (duplicate names
+    numbered) and a new token for each human seat; a :class:`WebError` (``bad-request``) says what is wrong.
+    ``open_seat`` makes a seat of kind ``open`` (the lobby's: :mod:`.room`); without it there is no such kind."""
+    if not isinstance(spec, dict):
+        raise WebError("bad-request", "expected a JSON object")
+    game = spec.get("game")
+    if game not in GAMES:
+        raise WebError("bad-request", f"unknown game {game!r}; games: {', '.join(GAMES)}")
+    preset = spec.get("preset") or "standard"
+    options: dict[str, Any] = {}
+    raw_opts = spec.get("options") or {}
+    if not isinstance(raw_opts, dict) or len(raw_opts) > 20:
+        raise WebError("bad-request", "options must be an object")
+    for k, v in raw_opts.items():
+        if not isinstance(k, str) or not isinstance(v, bool | int | str) or (isinstance(v, str) and len(v) > 40):
+            raise WebError("bad-request", f"bad option {k!r}")
+        options[k] = v
+    target = spec.get("target")
+    if target is not None:
+        if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+            raise WebError("bad-request", f"target must be a whole number from 1 to {MAX_TARGET}")
+        options["target_score"] = target
+    try:
+        descriptor = make_game(str(game), preset=str(preset), **options)
+    except (CardtableError, TypeError, ValueError) as exc:
+        raise WebError("bad-request", f"bad rules: {exc}") from None
+    n = descriptor.num_players
+    raw_seats = spec.get("seats")
+    if not isinstance(raw_seats, list) or len(raw_seats) != n:
+        raise WebError("bad-request", f"{game} needs {n} seats")
+    seats: list[SeatSpec] = []
+    tokens: dict[int, str] = {}
+    for i, raw in enumerate(raw_seats):
+        if not isinstance(raw, dict):
+            raise WebError("bad-request", "each seat must be an object")
+        kind = raw.get("kind")
+        name = raw.get("name")
+        if kind == "human":
+            label = clean_name(name, MAX_NAME) or f"Player {i + 1}"  # no control or direction characters
+            token = secrets.token_urlsafe(24)
+            tokens[i] = token
+            seats.append(SeatSpec("human", label, None, hash_token(token)))
+        elif kind == "computer":
+            level = raw.get("level") or "random"
+            if level not in AGENT_LEVELS.get(str(game), ("random",)):
+                raise WebError("bad-request", f"unknown level {level!r} for {game}; levels: "
+                               f"{', '.join(AGENT_LEVELS.get(str(game), ('random',)))}")
+            seats.append(SeatSpec("computer", computer_name(i, n, descriptor.rules), str(level)))
+        elif kind == "open" and open_seat is not None:  # anyone may take it from the lobby (.room)
+            seats.append(open_seat(raw, str(game)))
+        else:
+            kinds = "'human', 'computer' or 'open'" if open_seat is not None else "'human' or 'computer'"
+            raise WebError("bad-request", f"seat kind must be {kinds}")
+    if not tokens:
+        raise WebError("bad-request", "a table needs at least one person")
+    names = [sp.name for sp in seats]
+    if len(set(names)) != len(names):
+        names = [f"{nm} ({i + 1})" if names.count(nm) > 1 else nm for i, nm in enumerate(names)]
+        for sp, nm in zip(seats, names, strict=True):
+            sp.name = nm
+    return descriptor, seats, tokens

@@ -25,32 +25,26 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
-from ...agents import AGENT_LEVELS
-from ...cards import Card
 from ...errors import CardtableError
 from ...match import Match
-from ...registry import GAMES, make_game
-from ...rules import MAX_TARGET
 from ...store import Store, StoreConflictError, StoreError, StoreRefusedError
 from ...store import schema as s
 from ..private_steps import is_decline
-from ..words import describe_move, refusal_text
 from . import persistence as db
 from .cluster import Cluster, listen_url
 from .hints import HintDesk, HintRefused
 from .room import Room, apply_away, open_seat
-from .rules_pages import rule_link
-from .security import clean_name
 from .table import (
     MAX_NAME,
     Client,
     SeatSpec,
     Table,
     WebError,
-    computer_name,
     hash_token,
     hint_entries,
     joined_seats,
+    parse_spec,
+    ranked_moves,
     stored_actions,
 )
 
@@ -297,64 +291,11 @@ class TableManager:
     # --- tables ----------------------------------------------------------------------------------
     async def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
         """Create a table from a lobby request; return it and the invite token of each human seat."""
-        if not isinstance(spec, dict):
-            raise WebError("bad-request", "expected a JSON object")
-        game = spec.get("game")
-        if game not in GAMES:
-            raise WebError("bad-request", f"unknown game {game!r}; games: {', '.join(GAMES)}")
-        preset = spec.get("preset") or "standard"
-        options: dict[str, Any] = {}
-        raw_opts = spec.get("options") or {}
-        if not isinstance(raw_opts, dict) or len(raw_opts) > 20:
-            raise WebError("bad-request", "options must be an object")
-        for k, v in raw_opts.items():
-            if not isinstance(k, str) or not isinstance(v, bool | int | str) or (isinstance(v, str) and len(v) > 40):
-                raise WebError("bad-request", f"bad option {k!r}")
-            options[k] = v
-        target = spec.get("target")
-        if target is not None:
-            if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
-                raise WebError("bad-request", f"target must be a whole number from 1 to {MAX_TARGET}")
-            options["target_score"] = target
-        try:
-            descriptor = make_game(str(game), preset=str(preset), **options)
-        except (CardtableError, TypeError, ValueError) as exc:
-            raise WebError("bad-request", f"bad rules: {exc}") from None
-        n = descriptor.num_players
-        raw_seats = spec.get("seats")
-        if not isinstance(raw_seats, list) or len(raw_seats) != n:
-            raise WebError("bad-request", f"{game} needs {n} seats")
-        seats: list[SeatSpec] = []
-        tokens: dict[int, str] = {}
-        for i, raw in enumerate(raw_seats):
-            if not isinstance(raw, dict):
-                raise WebError("bad-request", "each seat must be an object")
-            kind = raw.get("kind")
-            name = raw.get("name")
-            if kind == "human":
-                label = clean_name(name, MAX_NAME) or f"Player {i + 1}"  # no control or direction characters
-                token = secrets.token_urlsafe(24)
-                tokens[i] = token
-                seats.append(SeatSpec("human", label, None, hash_token(token)))
-            elif kind == "computer":
-                level = raw.get("level") or "random"
-                if level not in AGENT_LEVELS.get(str(game), ("random",)):
-                    raise WebError("bad-request", f"unknown level {level!r} for {game}; levels: "
-                                   f"{', '.join(AGENT_LEVELS.get(str(game), ('random',)))}")
-                seats.append(SeatSpec("computer", computer_name(i, n, descriptor.rules), str(level)))
-            elif kind == "open":  # anyone may take it from the lobby (.room)
-                seats.append(open_seat(raw, str(game)))
-            else:
-                raise WebError("bad-request", "seat kind must be 'human', 'computer' or 'open'")
-        if not tokens:
-            raise WebError("bad-request", "a table needs at least one person")
+        descriptor, seats, tokens = parse_spec(spec, open_seat)
+        game = descriptor.name
         has_open = any(sp.open for sp in seats)
         apply_away(seats, spec.get("away"), str(game), has_open=has_open)
         names = [sp.name for sp in seats]
-        if len(set(names)) != len(names):
-            names = [f"{nm} ({i + 1})" if names.count(nm) > 1 else nm for i, nm in enumerate(names)]
-            for sp, nm in zip(seats, names):
-                sp.name = nm
         seed = random.SystemRandom().randrange(2**31)
         match = Match(descriptor, seed=seed, seat_names=names)
         table = Table(id=secrets.token_hex(8), match=match, seats=seats, game_id=0, manager=self,
@@ -397,28 +338,8 @@ class TableManager:
 
     # --- requests from seats -----------------------------------------------------------------------
     async def act(self, table: Table, seat: int, move: Any, n: Any) -> None:
-        if not isinstance(move, str) or not move.strip() or len(move) > 200:
-            raise WebError("bad-request", "a move is notation text, e.g. 'discard QS'")
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise WebError("bad-request", "echo the table's move counter 'n' with every move")
         async with table.lock:
-            if n != table.version_for(seat):
-                sent = str(n) if len(str(n)) <= 12 else str(n)[:12] + "…"  # never echo a hostile number at length
-                raise WebError("stale", f"the table has moved on (move {table.version_for(seat)}, you sent {sent}); "
-                               "your view is refreshed")
-            if table.match.is_over():
-                raise WebError("over", "the match is over")
-            if table.to_act() != seat:
-                raise WebError("turn", "it is not your turn")
-            if table.waiting_for():
-                names = " and ".join(table.seats[i].name for i in table.waiting_for())
-                raise WebError("waiting", f"the table is waiting for {names} to join")
-            if table.paused:
-                raise WebError("database", db.DB_REFUSED)
-            try:
-                table.apply(move)
-            except CardtableError as exc:
-                raise WebError("illegal", refusal_text(str(exc)), rule_link(table.game, exc)) from None
+            table.play(seat, move, n, db.DB_REFUSED)
             await self._save_or_restore(table, "move", lambda: db.roll_back(table))
             table.broadcast()
         self.kick(table)
@@ -426,38 +347,8 @@ class TableManager:
     async def pick(self, table: Table, seat: int, card: Any, picks: Any, n: Any) -> dict[str, Any]:
         """The moves of hand ``card`` that take exactly the table cards ``picks`` (Casino: a card of a build
         stands for the build), each checked as one move; with none, why not (the rule)."""
-        if not isinstance(card, str) or not isinstance(picks, list) or len(picks) > 52 \
-                or not all(isinstance(p, str) and len(p) <= 3 for p in picks):
-            raise WebError("bad-request", "a pick is a hand card and a list of table cards, e.g. 'TD', ['6H', '4H']")
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise WebError("bad-request", "echo the table's move counter 'n' with every pick")
         async with table.lock:
-            if n != table.version_for(seat):
-                raise WebError("stale", "the table has moved on; your view is refreshed")
-            if table.to_act() != seat:
-                raise WebError("turn", "it is not your turn")
-            state: Any = table.match.state
-            if not hasattr(state, "moves_for_selection"):
-                raise WebError("bad-request", f"{table.game} moves are chosen from the listed moves")
-            try:
-                hand_card, cards = Card.parse(card), [Card.parse(p) for p in picks]
-            except ValueError as exc:
-                raise WebError("bad-request", f"not a card: {exc}") from None
-            if hand_card not in state.hand(seat):
-                raise WebError("bad-request", f"{card} is not in your hand")
-            problem: CardtableError | None = None
-            try:
-                moves = state.moves_for_selection(hand_card, cards)
-            except CardtableError as exc:  # a card not on the table
-                moves, problem = [], exc
-            if not moves and problem is None:
-                problem = state.selection_problem(hand_card, cards)
-            why = str(problem) if problem is not None else ""
-            prefix = str(problem.args[0]).split(": ", 1)[0] if problem is not None and problem.args else ""
-            if prefix.startswith(card + " ") and why.startswith(prefix + ": "):
-                why = why[len(prefix) + 2:]  # the move's own notation first: the player knows it
-            return {"t": "picked", "n": n, "card": card, "picks": picks, "why": why,
-                    "moves": [{"m": str(a), "label": describe_move(state, a)} for a in moves]}
+            return table.pick(seat, card, picks, n)
 
     async def undo(self, table: Table, seat: int, n: Any) -> None:
         async with table.lock:
@@ -480,14 +371,7 @@ class TableManager:
         """The hint player's best ``k`` moves for ``seat``, within the thinking budgets of :attr:`hint_desk`
         (``client``: the connection asking, which has a budget of its own; :mod:`.hints`)."""
         async with table.lock:
-            if table.to_act() != seat:
-                raise WebError("turn", "hints are for your turn")
-            agent = table.hint_agent()
-            if agent is None:
-                raise WebError("no-hints", f"no computer player of {table.game} can explain its moves yet")
-            state = table.match.state.clone()
-            view = state.view(seat)
-            legal = state.legal_moves()
+            agent, state, view, legal = table.hint_position(seat)
             key = (table.version, seat)
             elsewhere = table._hint_in_process
 
@@ -495,8 +379,7 @@ class TableManager:
             if elsewhere:  # the thinking never holds this process's interpreter lock
                 ranked = await self.hint_desk.in_process(table.game, table.match.seed, view, legal, k)
             else:
-                raw = await asyncio.to_thread(agent.explain, view, legal, k)
-                ranked = [(x[0], x[1]) if isinstance(x, tuple | list) else (x, None) for x in list(raw)[:k]]
+                ranked = ranked_moves(await asyncio.to_thread(agent.explain, view, legal, k), k)
             return await asyncio.to_thread(hint_entries, state, ranked[:k])
 
         try:
