@@ -222,12 +222,7 @@ class SoloDesk:
     def restore(self, saved: Any) -> str:
         """Open a table again from :meth:`save`'s dict (its record replayed, checked move by move); return its
         id. A dict that is not such raises :class:`~.table.WebError` ``corrupt`` and changes nothing."""
-        try:
-            solo = _opened(saved)
-        except WebError:
-            raise
-        except (CardtableError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise WebError("corrupt", f"the saved game cannot be opened: {exc}") from None
+        solo = _opened(saved)
         self.tables[solo.table.id] = solo
         return solo.table.id
 
@@ -275,12 +270,7 @@ class SoloDesk:
         every seat's view: what the server's ``/api/replay/{uid}?hand=N`` answers (``info``, ``hand``, ``hands``,
         ``dealer``, ``frames``, ``result``). :class:`~.table.WebError`: ``corrupt``, ``playing`` (not finished),
         ``no-hand``."""
-        try:
-            solo = _opened(saved)
-        except WebError:
-            raise
-        except (CardtableError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise WebError("corrupt", f"the saved game cannot be opened: {exc}") from None
+        solo = _opened(saved)
         match = solo.table.match
         if not match.is_over():
             raise WebError("playing", "the match is still being played")
@@ -292,7 +282,16 @@ class SoloDesk:
 
 
 def _opened(saved: Any) -> _Solo:
-    """The table of a saved dict (raises what reading it raises)."""
+    """The table of a saved dict; :class:`~.table.WebError` ``corrupt`` if it is not one."""
+    try:
+        return _read(saved)
+    except WebError:
+        raise
+    except (CardtableError, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise WebError("corrupt", f"the saved game cannot be opened: {exc}") from None
+
+
+def _read(saved: Any) -> _Solo:
     if not isinstance(saved, dict):
         raise WebError("corrupt", "a saved game is an object")
     table_id, token, text, raw_seats = saved.get("id"), saved.get("token"), saved.get("record"), saved.get("seats")
