@@ -3,6 +3,9 @@
 - :mod:`.serialize` — views to JSON (and the spectators' public view); no web framework needed.
 - :mod:`.tables` — tables, seats, tokens, computer players, persistence.
 - :mod:`.server` — the ASGI app (:func:`create_app`) and :func:`serve`.
+- :mod:`.solo` — a person against the computer with no server (the page's own engine, under Pyodide):
+  the table's messages answered by the server's :mod:`.table`; needs no third-party package.
+- :mod:`.rule_links` — where the rules pages explain a rule; no web framework needed.
 """
 
 from __future__ import annotations
