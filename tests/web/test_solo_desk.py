@@ -92,6 +92,26 @@ def latest(desk: SoloDesk, table_id: str) -> dict[str, Any]:
     return msg
 
 
+def seated(game_spec: dict[str, Any], seed: int) -> tuple[SoloDesk, dict[str, Any]]:
+    """A desk with a new table, the person joined and the computers moved up to the person's turn."""
+    desk = SoloDesk()
+    made = desk.create(game_spec, seed=seed)
+    desk.receive(made["id"], {"t": "join", "token": made["token"]})
+    run_computers(desk, made["id"])
+    return desk, made
+
+
+def play_until(desk: SoloDesk, table_id: str, done: Any, limit: int = 400) -> dict[str, Any]:
+    """The person plays by :func:`choose` (the computers answer) until ``done(state)``: that state."""
+    for _ in range(limit):
+        msg = latest(desk, table_id)
+        if done(msg):
+            return msg
+        desk.receive(table_id, {"t": "act", "m": choose(msg), "n": msg["n"]})
+        run_computers(desk, table_id)
+    raise AssertionError("never came")
+
+
 # --- the server and the page's engine say the same -------------------------------------------------------------
 class Pushes:
     """A connection of the server that keeps what it is sent."""
@@ -178,10 +198,7 @@ def test_a_hint_is_the_servers_hint(tmp_path: Path) -> None:
                 await manager.close()
 
     seed, hints = asyncio.run(at_server())
-    desk = SoloDesk()
-    made = desk.create(game_spec, seed=seed)
-    desk.receive(made["id"], {"t": "join", "token": made["token"]})
-    run_computers(desk, made["id"])
+    desk, made = seated(game_spec, seed)
     assert desk.receive(made["id"], {"t": "hint"}) == [{"t": "hints", "hints": hints}]
     assert 1 <= len(hints) <= 3 and all(h["label"] and h["m"] for h in hints)
 
@@ -230,15 +247,10 @@ def test_a_whole_hand_of_every_preset_against_easy(game: str, preset: str) -> No
 
 # --- saving --------------------------------------------------------------------------------------------------
 def test_a_table_restored_mid_hand_plays_on_the_same(tmp_path: Path) -> None:
-    desk = SoloDesk()
-    made = desk.create(spec("pinochle"), seed=5)
+    desk, made = seated(spec("pinochle"), 5)
     tid = made["id"]
-    desk.receive(tid, {"t": "join", "token": made["token"]})
-    run_computers(desk, tid)
-    for _ in range(6):  # into the hand
-        msg = latest(desk, tid)
-        desk.receive(tid, {"t": "act", "m": choose(msg), "n": msg["n"]})
-        run_computers(desk, tid)
+    moves = iter(range(7))
+    play_until(desk, tid, lambda msg: next(moves) == 6)  # six moves into the hand
     saved = json.loads(json.dumps(desk.save(tid)))  # as IndexedDB gives it back
     assert saved["id"] == tid and saved["token"] == made["token"] and saved["game"] == "pinochle"
     assert not saved["finished"] and saved["names"][0] == "Ann" and saved["you"] == 0
@@ -256,17 +268,9 @@ def test_a_table_restored_mid_hand_plays_on_the_same(tmp_path: Path) -> None:
 
 
 def test_a_restore_undone_table_keeps_its_undos() -> None:
-    desk = SoloDesk()
-    made = desk.create(spec("gin"), seed=2)
+    desk, made = seated(spec("gin"), 2)
     tid = made["id"]
-    desk.receive(tid, {"t": "join", "token": made["token"]})
-    run_computers(desk, tid)
-    for _ in range(40):
-        msg = latest(desk, tid)
-        if msg["can_undo"]:
-            break
-        desk.receive(tid, {"t": "act", "m": choose(msg), "n": msg["n"]})
-    assert msg["can_undo"]
+    msg = play_until(desk, tid, lambda msg: msg["can_undo"], limit=40)
     (back,) = desk.receive(tid, {"t": "undo", "n": msg["n"]})
     saved = desk.save(tid)
     assert saved["undos"] == 1
@@ -296,14 +300,10 @@ def _corruptions(saved: dict[str, Any]) -> list[Any]:
 
 
 def test_a_corrupt_save_is_refused_and_loses_nothing() -> None:
-    desk = SoloDesk()
-    made = desk.create(spec("gin"), seed=4)
+    desk, made = seated(spec("gin"), 4)
     tid = made["id"]
-    desk.receive(tid, {"t": "join", "token": made["token"]})
-    run_computers(desk, tid)
-    msg = latest(desk, tid)
-    desk.receive(tid, {"t": "act", "m": choose(msg), "n": msg["n"]})
-    run_computers(desk, tid)
+    moves = iter(range(2))
+    play_until(desk, tid, lambda msg: next(moves) == 1)  # one move in
     saved = desk.save(tid)
     before = latest(desk, tid)
     for bad in _corruptions(saved):
@@ -365,21 +365,16 @@ def test_bad_messages_are_answered_with_errors() -> None:
 
 
 def test_a_pick_is_answered_as_the_server_answers_it() -> None:
-    desk = SoloDesk()
-    made = desk.create(spec("casino"), seed=8)
+    desk, made = seated(spec("casino"), 8)
     tid = made["id"]
-    desk.receive(tid, {"t": "join", "token": made["token"]})
-    run_computers(desk, tid)
     msg = latest(desk, tid)
     card = msg["view"]["hand"][0]
     (picked,) = desk.receive(tid, {"t": "pick", "card": card, "picks": [], "n": msg["n"]})
     assert picked["t"] == "picked" and picked["card"] == card and picked["moves"]
     assert [m["m"] for m in picked["moves"]] == [f"{card} trail"]
-    gin = desk.create(spec("gin"), seed=1)
-    desk.receive(gin["id"], {"t": "join", "token": gin["token"]})
-    run_computers(desk, gin["id"])
-    g = latest(desk, gin["id"])
-    (err,) = desk.receive(gin["id"], {"t": "pick", "card": "AS", "picks": [], "n": g["n"]})
+    other, gin = seated(spec("gin"), 1)
+    g = latest(other, gin["id"])
+    (err,) = other.receive(gin["id"], {"t": "pick", "card": "AS", "picks": [], "n": g["n"]})
     assert err["code"] == "bad-request" and "listed moves" in err["msg"]
 
 
@@ -407,17 +402,9 @@ def test_bad_table_requests_are_refused_in_the_servers_words() -> None:
 
 # --- records ---------------------------------------------------------------------------------------------------
 def test_a_finished_match_exports_imports_and_replays(tmp_path: Path) -> None:
-    desk = SoloDesk()
-    made = desk.create(spec("gin", target=1), seed=3)
+    desk, made = seated(spec("gin", target=1), 3)
     tid = made["id"]
-    desk.receive(tid, {"t": "join", "token": made["token"]})
-    run_computers(desk, tid)
-    for _ in range(400):
-        msg = latest(desk, tid)
-        if msg["over"]:
-            break
-        desk.receive(tid, {"t": "act", "m": choose(msg), "n": msg["n"]})
-        run_computers(desk, tid)
+    msg = play_until(desk, tid, lambda msg: msg["over"] is not None)
     assert msg["over"] is not None and desk.step(tid) == [] and not desk.to_move(tid)
     saved = desk.save(tid)
     assert saved["finished"]
