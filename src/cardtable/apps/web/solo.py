@@ -193,7 +193,9 @@ class SoloDesk:
     def step(self, table_id: str) -> list[dict[str, Any]]:
         """One computer move, if a computer is to move: the person's state after it (``[]`` while a computer
         is in a private step: the person hears of it with the next move). ``[]`` with no move made when the
-        person is to act, the match is over or there is no such table (:meth:`to_move` tells them apart)."""
+        person is to act, the match is over or there is no such table (:meth:`to_move` tells them apart). At a
+        hand's end the state carries ``last`` (the hand's sheet) and already shows the next deal. Raises only if a
+        computer player itself fails (a bug), with nothing played."""
         solo = self.tables.get(table_id)
         if solo is None:
             return []
