@@ -176,6 +176,16 @@ def build_parser() -> argparse.ArgumentParser:
                           "$CARDTABLE_METRICS_TOKEN, which keeps it out of the process list; without either, "
                           "/metrics answers only this machine's requests that came through no proxy)")
 
+    bst = sub.add_parser("build-static", help="write the browser table as static files: play alone, no server",
+                         description="Write a folder of static files (the browser table, the cardtable package and "
+                                     "Pyodide) where one person plays the computer with no server, offline too.")
+    bst.add_argument("directory", metavar="DIR", help="the folder to write (made if missing)")
+    bst.add_argument("--pyodide", default=None, metavar="PATH",
+                     help="an unpacked npm pyodide package or its .tgz (default: the pinned version, downloaded "
+                          "once from registry.npmjs.org into ~/.cache/cardtable/)")
+    bst.add_argument("--force", action="store_true",
+                     help="replace what is in DIR even if it is not a site built before (default: refuse)")
+
     from .arena.cli import add_arena_parser
 
     add_arena_parser(sub)
@@ -215,6 +225,10 @@ def _main(argv: list[str] | None) -> int:
     try:
         if args.command == "serve":
             return _serve(args)
+        if args.command == "build-static":
+            from .apps.web.static_site import run_build_static
+
+            return run_build_static(args.directory, args.pyodide, args.force)
         if args.command == "docs":
             from .docs_cli import run_docs_command
 

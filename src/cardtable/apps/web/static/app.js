@@ -4,7 +4,7 @@ import { lobbyPage } from "/static/lobby.js";
 import { tablePage } from "/static/table.js";
 import { finishedPage, replayPage } from "/static/replay.js";
 import { statsPage } from "/static/stats.js";
-import { esc } from "/static/util.js";
+import { esc, STATIC_SITE } from "/static/util.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -29,5 +29,9 @@ async function route() {
   main.focus({ preventScroll: true });
 }
 window.addEventListener("hashchange", route);
+if (STATIC_SITE) {  // no server: the engine starts loading now (it takes seconds), and the site is kept for offline
+  import("/static/transport.js").then((t) => t.engine()).catch(() => {});
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+}
 route();
 document.querySelector(".skip").addEventListener("click", (ev) => { ev.preventDefault(); main.focus(); });

@@ -1,7 +1,7 @@
 // The lobby: your tables (seats this browser holds, rejoin with one click), "Play someone now" (quick match),
 // a new table set up in plain words (seats for a computer, a friend or anyone), and the public tables anyone
 // may watch, with "Take the seat" where a seat is open.
-import { api, esc, forgetSeat, GAME_NAMES, mySeats, prefs, rememberSeat } from "/static/util.js";
+import { api, esc, forgetSeat, GAME_NAMES, mySeats, prefs, rememberSeat, siteHref, STATIC_SITE } from "/static/util.js";
 
 const ABOUT_GAME = {
   gin: "Two players draw and discard to form runs and sets; knock when your loose cards are low.",
@@ -25,6 +25,7 @@ const TARGET_WORDS = { gin: "The match ends when a player reaches this score.", 
 const rulesWords = (game, preset) => `Rules: how to play ${GAME_NAMES[game]} (${preset})`;
 
 export async function lobbyPage(main) {
+  if (STATIC_SITE) return soloLobby(main);
   main.innerHTML = `<div class="lobby"><h1 class="sr-only">Lobby</h1><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your tables…</p></div></section>
     <section class="panel" aria-labelledby="quick-h"><h2 id="quick-h">Play someone now</h2><form id="quick" novalidate></form><div id="quick-msg" role="alert"></div></section>
     <section class="panel" aria-labelledby="open-h"><h2 id="open-h">Public tables</h2><div id="open-list"><p class="muted">Loading…</p></div></section>
@@ -147,10 +148,10 @@ function setupForm(main, meta) {
       const role = n === 4 ? (i === 2 ? "Your partner (across)" : i === 1 ? "Left opponent" : "Right opponent") : n === 3 ? (i === 1 ? "Left opponent" : "Right opponent") : "Opponent";
       const kind = old[`kind${i}`] || "computer";
       return `<fieldset class="seat-row"><legend>${role}</legend>
-        <div class="seg" role="radiogroup" aria-label="${role}: who plays">
+        ${STATIC_SITE ? "" : `<div class="seg" role="radiogroup" aria-label="${role}: who plays">
           <label><input type="radio" name="kind${i}" value="computer" ${kind === "computer" ? "checked" : ""}> Computer</label>
           <label><input type="radio" name="kind${i}" value="human" ${kind === "human" ? "checked" : ""}> A friend</label>
-          <label><input type="radio" name="kind${i}" value="open" ${kind === "open" ? "checked" : ""}> Open seat (anyone)</label></div>
+          <label><input type="radio" name="kind${i}" value="open" ${kind === "open" ? "checked" : ""}> Open seat (anyone)</label></div>`}
         ${kind === "open" ? `<p class="about">Anyone in the lobby can take this seat.</p>` : kind === "computer"
           ? `<label>Level <select name="level${i}">${levels.map((l) => `<option value="${l}" ${(old[`level${i}`] || defLevel) === l ? "selected" : ""}>${l}: ${ABOUT_LEVEL[l] || "a computer player added to this server"}</option>`).join("")}</select></label>`
           : `<label>Friend's name <input name="name${i}" maxlength="40" autocomplete="off" value="${esc(old[`name${i}`] || "")}" placeholder="e.g. Bea"></label>`}
@@ -177,7 +178,7 @@ function setupForm(main, meta) {
       ${seatRows}
       <label>Rules <select name="preset" aria-describedby="preset-about">${g.presets.map((p) => `<option value="${p}" ${p === preset ? "selected" : ""}>${p}</option>`).join("")}</select></label>
       <p id="preset-about" class="about">${esc(ABOUT_PRESET[`${st.game}:${preset}`] || "")}</p>
-      <p class="about"><a id="rules-link" href="/rules/${st.game}?preset=${esc(preset)}">${rulesWords(st.game, preset)}</a></p>
+      <p class="about"><a id="rules-link" href="${esc(siteHref(`/rules/${st.game}?preset=${preset}`))}">${rulesWords(st.game, preset)}</a></p>
       <label>Target score <input name="target" type="number" inputmode="numeric" min="1" max="100000" value="${esc(old.target || (g.target ?? ""))}" aria-describedby="target-about"></label>
       <p id="target-about" class="about">${esc(TARGET_WORDS[st.game])}</p>
       ${anyComputer ? `<label class="pace">Computer pace <input name="pace" type="range" min="0" max="2000" step="100" value="${prefs().pace}" aria-describedby="pace-about"></label><p id="pace-about" class="about">How long each computer move stays on screen before the next.</p>` : ""}
@@ -191,7 +192,7 @@ function setupForm(main, meta) {
     form.querySelector("select[name=preset]").onchange = (ev) => {
       form.querySelector("#preset-about").textContent = ABOUT_PRESET[`${st.game}:${ev.target.value}`] || "";
       const link = form.querySelector("#rules-link");
-      link.href = `/rules/${st.game}?preset=${encodeURIComponent(ev.target.value)}`; link.textContent = rulesWords(st.game, ev.target.value);
+      link.href = siteHref(`/rules/${st.game}?preset=${encodeURIComponent(ev.target.value)}`); link.textContent = rulesWords(st.game, ev.target.value);
     };
   };
   render();
@@ -221,3 +222,56 @@ function setupForm(main, meta) {
   };
 }
 
+
+// --- the static site (`cardtable build-static`): one person against the computer, no server. The games are
+// kept in this browser (IndexedDB): resume one, replay a finished one, export its record (`cardtable replay`
+// reads it) or import one.
+async function soloLobby(main) {
+  main.innerHTML = `<div class="lobby"><h1 class="sr-only">Lobby</h1><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">My tables</h2><div id="mine-list"><p class="muted">Looking for your games…</p></div>
+    <p><label>Import a game record <input type="file" id="import" accept=".json,application/json,text/plain"></label></p><div id="import-msg" role="alert"></div></section>
+    <section class="panel" aria-labelledby="new-h"><h2 id="new-h">New table</h2><p class="about">Play against the computer in this page: no server, and offline once the site is loaded.</p><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section></div>`;
+  const meta = await api("/api/meta");
+  setupForm(main, meta);
+  main.querySelector("#import").onchange = async (ev) => {
+    const file = ev.target.files[0], box = main.querySelector("#import-msg");
+    if (!file) return;
+    try {
+      const { ask } = await import("/static/transport.js");
+      const saved = await ask("import", { text: await file.text() });
+      box.innerHTML = `<p class="muted">Imported: ${esc(GAME_NAMES[saved.game])} with ${esc(saved.names.join(", "))}.</p>`;
+      soloTables(main);
+    } catch (e) { box.innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+    ev.target.value = "";
+  };
+  soloTables(main);
+}
+
+async function soloTables(main) {
+  const { allGames, deleteGame } = await import("/static/solo-store.js");
+  const box = main.querySelector("#mine-list");
+  const games = await allGames();
+  if (!games.length) { box.innerHTML = `<p class="muted">Your games are kept in this browser and show up here, so you can come back to them after closing the page.</p>`; return; }
+  box.innerHTML = `<ul class="tables">${games.map((g) => {
+    const game = GAME_NAMES[g.game] || g.game;
+    const people = g.names.map((n, i) => (i === g.you ? "you" : n)).join(", ");
+    const score = (g.totals || []).join(" to ");
+    const status = g.finished ? `Match over: ${score}.` : `Hand ${g.hand_no}: ${score}.`;
+    const actions = g.finished
+      ? `<a class="btn primary" href="#/replay/${esc(g.id)}/1" aria-label="Replay the ${esc(game)} match with ${esc(people)}">Replay</a>
+        <button type="button" class="export" data-id="${esc(g.id)}" aria-label="Export the record of the ${esc(game)} match with ${esc(people)}">Export</button>`
+      : `<a class="btn primary" href="#/t/${esc(g.id)}/${esc(g.token)}" aria-label="Resume the ${esc(game)} table with ${esc(people)}">Resume</a>`;
+    return `<li class="table-row" data-game-id="${esc(g.id)}"><div><b>${esc(game)}</b> with ${esc(people)}<div class="muted">${esc(status)}</div></div>
+      <div class="row-actions">${actions}<button type="button" class="forget" data-id="${esc(g.id)}" aria-label="Delete the ${esc(game)} game with ${esc(people)}">Delete</button></div></li>`;
+  }).join("")}</ul>`;
+  box.querySelectorAll(".forget").forEach((b) => { b.onclick = async () => { await deleteGame(b.dataset.id); forgetSeat(b.dataset.id); soloTables(main); }; });
+  box.querySelectorAll(".export").forEach((b) => {
+    b.onclick = () => {
+      const g = games.find((x) => x.id === b.dataset.id);
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([g.record], { type: "application/json" }));
+      a.download = `cardtable-${g.game}-${g.id}.json`;
+      document.body.append(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    };
+  });
+}

@@ -8,6 +8,8 @@
 // (every server holds every table; the table is sent as stored, from the last move). Behind a reverse
 // proxy there are no peers: the proxy picks a live server for the same address.
 
+import { STATIC_SITE } from "/static/util.js";
+
 export const FIRST_WAIT = 500, GROWTH = 1.5, LONGEST_WAIT = 5000;
 
 let addresses = null;  // [this page's origin, ...peers], once /api/meta has answered
@@ -21,7 +23,7 @@ export function learnPeers(peers) {
 }
 
 function askPeers() {
-  if (!asked) {
+  if (!asked && !STATIC_SITE) {  // the static site has no server to ask
     asked = fetch("/api/meta").then((r) => (r.ok ? r.json() : {})).then((meta) => learnPeers(meta.peers))
       .catch(() => {});  // this server is away: its own address is retried
   }

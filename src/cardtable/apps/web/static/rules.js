@@ -2,7 +2,7 @@
 // they are under that preset (the server fills in its values and its options in words), with the
 // cards drawn from the real card images. The texts are data (cardtable.apps.player_rules).
 import { card, cardName, isRed, shortCard } from "/static/cards.js";
-import { api, esc } from "/static/util.js";
+import { api, esc, siteHref } from "/static/util.js";
 
 const main = document.getElementById("main");
 
@@ -17,9 +17,9 @@ async function indexPage() {
   document.title = "Rules of the games: cardtable";
   main.innerHTML = `<article class="panel rules"><h1>Rules of the games</h1>
     <p class="lead">Short rules to read in a few minutes, with the options of each set of rules.</p>
-    ${data.games.map((g) => `<section class="rules-game" aria-labelledby="g-${g.game}"><h2 id="g-${g.game}"><a href="/rules/${g.game}">${esc(g.title)}</a></h2>
-      <p>${rich(g.intro)}</p><ul>${g.presets.map((p) => `<li><a href="/rules/${g.game}?preset=${encodeURIComponent(p.name)}">${esc(p.name)}</a>: ${rich(p.text)}</li>`).join("")}</ul></section>`).join("")}
-    <p><a href="/#/">Back to the lobby</a></p></article>`;
+    ${data.games.map((g) => `<section class="rules-game" aria-labelledby="g-${g.game}"><h2 id="g-${g.game}"><a href="${siteHref(`/rules/${g.game}`)}">${esc(g.title)}</a></h2>
+      <p>${rich(g.intro)}</p><ul>${g.presets.map((p) => `<li><a href="${siteHref(`/rules/${g.game}?preset=${encodeURIComponent(p.name)}`)}">${esc(p.name)}</a>: ${rich(p.text)}</li>`).join("")}</ul></section>`).join("")}
+    <p><a href="${siteHref("/#/")}">Back to the lobby</a></p></article>`;
 }
 
 function block(b) {
@@ -37,7 +37,7 @@ async function gamePage(game) {
   const choices = data.presets.map((p) => `<option value="${esc(p.name)}" ${p.name === data.preset ? "selected" : ""}>${esc(p.name)}</option>`).join("")
     + (data.preset === null ? `<option value="" selected>this table's rules</option>` : "");
   main.innerHTML = `<article class="panel rules">
-    <p class="crumbs"><a href="/rules">All games</a> · <a href="/#/">Lobby</a></p>
+    <p class="crumbs"><a href="${siteHref("/rules")}">All games</a> · <a href="${siteHref("/#/")}">Lobby</a></p>
     <h1>${esc(data.title)}</h1>
     <p class="lead">${rich(data.intro)}</p>
     <div class="preset-pick"><label for="preset">Rules</label><select id="preset" aria-describedby="preset-about">${choices}</select>
@@ -66,12 +66,12 @@ function showTarget() {
 }
 
 async function route() {
-  const [, , game] = location.pathname.split("/");
+  const game = document.body.dataset.game || location.pathname.split("/")[2];  // the static site: rules-GAME.html
   try {
     if (game) await gamePage(game);
     else await indexPage();
   } catch (e) {
-    main.innerHTML = `<section class="panel"><h1>Rules</h1><p class="error" role="alert">${esc(e.message)}</p><p><a href="/rules">All games</a></p></section>`;
+    main.innerHTML = `<section class="panel"><h1>Rules</h1><p class="error" role="alert">${esc(e.message)}</p><p><a href="${siteHref("/rules")}">All games</a></p></section>`;
   }
 }
 window.addEventListener("hashchange", showTarget);

@@ -2,12 +2,13 @@
 // the one line that says what to do now, the moves as buttons in words, and a drawer with the score
 // sheet, the log and the settings. Game specifics live in games/*.js.
 import { cardName, fan, prettyText, shortCard } from "/static/cards.js";
-import { click, esc, GAME_NAMES, joinWords, prefs, rememberSeat } from "/static/util.js";
+import { click, esc, GAME_NAMES, joinWords, prefs, rememberSeat, siteHref, STATIC_SITE } from "/static/util.js";
 import { snapshot, slide } from "/static/motion.js";
 import { narrate } from "/static/narrate.js";
 import { playShowdown } from "/static/breakdown.js";
 import { focusSpot, restoreFocus, rove } from "/static/keys.js";
-import { retrier, socketUrl } from "/static/reconnect.js";
+import { retrier } from "/static/reconnect.js";
+import { openSocket } from "/static/transport.js";
 import { seatName, why } from "/static/games/common.js";
 import * as gin from "/static/games/gin.js";
 import * as casino from "/static/games/casino.js";
@@ -34,7 +35,7 @@ export function tablePage(main, id, token) {
   const felt = main.querySelector("#felt"), drawer = main.querySelector("#drawer");
 
   const connect = () => {
-    ws = new WebSocket(socketUrl(`/ws/${id}`));  // this page's server, or another of the site's (reconnect.js)
+    ws = openSocket(id);  // this page's server, or another of the site's (reconnect.js); the page's engine on the static site
     ws.onopen = () => { online = true; again.opened(); ws.send(JSON.stringify(token ? { t: "join", token } : { t: "spectate" })); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
@@ -114,7 +115,7 @@ export function tablePage(main, id, token) {
   const act = (move) => { notice = roomNote = ""; send({ t: "act", m: move, n: state.n }); };
   // Casino on a crowded table: the server lists the moves taking exactly the picked table cards and builds
   const askPick = () => { const r = G().pickRequest?.(state, sel); if (r) send({ t: "pick", card: r.card, picks: r.picks, n: state.n }); };
-  const noticeHtml = () => esc(notice) + (ruleLink && ruleLink[0] === notice ? ` <a class="why-rule" href="${esc(ruleLink[1])}" target="_blank" rel="noopener">Why? (rules)</a>` : "");
+  const noticeHtml = () => esc(notice) + (ruleLink && ruleLink[0] === notice ? ` <a class="why-rule" href="${esc(siteHref(ruleLink[1]))}" target="_blank" rel="noopener">Why? (rules)</a>` : "");
   const showNotice = () => { const el = main.querySelector("#notice"); if (el) el.innerHTML = noticeHtml(); };
   const G = () => GAMES[state.game];
 
@@ -308,7 +309,7 @@ export function tablePage(main, id, token) {
       <h3>Players</h3><ul class="people">${s.seats.map((x, i) => `<li>${x.kind === "human" ? (x.online ? "● " : "○ ") : ""}${esc(x.name)}${i === s.you ? " (you)" : ""}${x.kind === "computer" ? (x.name.includes(`(${x.level})`) ? "" : ` ${esc(levelWords(x))}`) : x.online ? " · here" : " · away"}</li>`).join("")}</ul>
       ${invites.length ? `<h3>Invite links</h3>${invites.map((l, k) => `<div class="invite"><label for="dinv-${k}">${esc(l.name)}</label><input id="dinv-${k}" readonly value="${esc(l.url)}"><button type="button" class="copy-btn" data-target="dinv-${k}">Copy</button></div>`).join("")}` : ""}
       ${empty.length ? `<p class="about">A seat whose player lost their link can be given a new one: the old link then no longer opens it.</p>${empty.map((i) => `<button type="button" class="reinvite" data-seat="${i}">New invite link for ${esc(s.seats[i].name)}</button>`).join("")}` : ""}
-      <div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>
+      ${STATIC_SITE ? "" : `<div class="invite"><label for="watch-link">Watch link</label><input id="watch-link" readonly value="${esc(watchUrl(id))}"><button type="button" class="copy-btn" data-target="watch-link">Copy</button></div>`}
       <h3 id="log-h">Log</h3><ol id="log" class="log" aria-labelledby="log-h" start="${told.length - log.length + 1}">${log.map((t, k) => `<li><span class="n">${told.length - log.length + 1 + k}.</span> <span>${esc(t)}</span></li>`).join("")}</ol>`;
     drawer.classList.toggle("open", drawerOpen);
     const logEl = drawer.querySelector("#log");
@@ -408,7 +409,7 @@ function actorOf(s, i) {
 /** The rules page under this table's rules (every option, so the page shows exactly these). */
 function rulesHref(s) {
   const options = Object.entries(s.view.rules || {}).map(([k, v]) => `${k}=${encodeURIComponent(v === null ? "none" : v)}`);
-  return `/rules/${s.game}${options.length ? `?${options.join("&")}` : ""}`;
+  return siteHref(`/rules/${s.game}${options.length ? `?${options.join("&")}` : ""}`);
 }
 
 /** A computer seat's level beside its name, said once: "Computer (medium)", "Left (computer, medium)". */

@@ -1,7 +1,20 @@
 // Small helpers shared by every page: escaping, the JSON API, seats kept in the browser, sound.
 export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
+// The static site (`cardtable build-static`): no server; the page's engine and IndexedDB answer instead.
+export const STATIC_SITE = typeof document !== "undefined" && document.querySelector('meta[name="cardtable-site"]')?.content === "solo";
+
+/** A page of the site's own, written as the server's address ("/rules/gin#knock"): as it is on the static site. */
+export function siteHref(path) {
+  if (!STATIC_SITE) return path;
+  const rules = /^\/rules(?:\/(\w+))?([?#].*)?$/.exec(path);
+  if (rules) return `rules${rules[1] ? `-${rules[1]}` : ""}.html${rules[2] || ""}`;
+  if (path.startsWith("/#")) return `index.html${path.slice(1)}`;
+  return path === "/" ? "index.html" : path.replace(/^\//, "");
+}
+
 export async function api(path, opts) {
+  if (STATIC_SITE) return (await import("/static/solo-api.js")).staticApi(path, opts);
   const r = await fetch(path, opts);
   const body = await r.json().catch(() => ({}));
   if (!r.ok) { const e = new Error(body.detail || r.statusText); e.status = r.status; throw e; }
