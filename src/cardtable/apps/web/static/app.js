@@ -30,8 +30,10 @@ async function route() {
 }
 window.addEventListener("hashchange", route);
 if (STATIC_SITE) {  // no server: the engine starts loading now (it takes seconds), and the site is kept for offline
-  import("/static/transport.js").then((t) => t.engine()).catch(() => {});
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+  // the service worker stores the site once the engine has loaded it: its files then come from the browser's
+  // HTTP cache (revalidated), not a second time over the network
+  const keep = () => { if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {}); };
+  import("/static/transport.js").then((t) => t.engine()).then(keep, keep);
 }
 route();
 document.querySelector(".skip").addEventListener("click", (ev) => { ev.preventDefault(); main.focus(); });

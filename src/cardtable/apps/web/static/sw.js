@@ -1,12 +1,13 @@
 // The static site's service worker (`cardtable build-static` writes it as sw.js with the list of files
 // and the cache name filled in; the served site does not use it). The first visit stores every file of the
-// site, Pyodide included, so the site opens and plays offline afterwards. A new build has a new cache name:
-// it is filled beside the old one, takes over, and the old one is deleted.
+// site, Pyodide included (from the browser's HTTP cache where it can: the page has just loaded them), so the
+// site opens and plays offline afterwards. A new build has a new cache name: it is filled beside the old
+// one, takes over, and the old one is deleted.
 const CACHE = "__CACHE__";
 const FILES = [/*__FILES__*/];
 
 self.addEventListener("install", (ev) => {
-  ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "reload" })))).then(() => self.skipWaiting()));
+  ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (ev) => {
