@@ -10,8 +10,10 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 from cardtable.apps.web.server import create_app
+from cardtable.store import schema as s
 
 from .conftest import new_table
 from .test_lobby import join
@@ -163,3 +165,17 @@ def test_a_foreign_page_cannot_take_a_seat_or_quick_match(client: Any) -> None:
     assert client.post(f"/api/tables/{made['id']}/take", json={"name": "Eve"}, headers=evil).status_code == 403
     assert client.post("/api/quick", json={"game": "gin"}, headers=evil).status_code == 403
     assert client.app.state.manager.tables[made["id"]].seats[1].open
+
+
+def test_the_stored_game_names_who_took_the_seat(client: Any) -> None:
+    """The game's listing and statistics name the person who took the open seat, not "Open seat"."""
+    made = new_table(client, "gin", OPEN)
+    store = client.app.state.manager.store
+    assert [info.seat_names for info in store.list_games()] == [("Ann", "Open seat")]
+    assert take(client, made["id"], "Bea").status_code == 200
+    (info,) = store.list_games()
+    assert info.seat_names == ("Ann", "Bea") and [str(k) for k in info.seat_kinds] == ["human", "human"]
+    with store.reading() as conn:  # the seats' players too (statistics by player)
+        players = conn.execute(select(s.players.c.name).join(s.game_seats, s.game_seats.c.player_id == s.players.c.id)
+                               .where(s.game_seats.c.game_id == info.id).order_by(s.game_seats.c.seat)).scalars()
+        assert list(players) == ["Ann", "Bea"]

@@ -500,6 +500,27 @@ class Store:
             conn.execute(insert(s.records).values(game_id=game_id, record=text, moves=moves))
         return game_id
 
+    def rename_seats(self, conn: Connection, game_id: int, names: Sequence[str],
+                     seat_kinds: Sequence[str | SeatKind]) -> None:
+        """Store who sits where now (an open seat taken, a seat handed to a computer), on ``conn``, the
+        connection of a write in progress: the game row's names and kinds and its seats' players, so the
+        game's listing, replay and statistics name the players who sat there, not "Open seat"."""
+        row = conn.execute(select(s.games.c.seat_names, s.games.c.seat_kinds, s.games.c.game)
+                           .where(s.games.c.id == game_id)).first()
+        if row is None:
+            raise GameNotFoundError(f"no saved game {game_id}")
+        kinds = parse_seat_kinds(seat_kinds, len(names))
+        assert kinds is not None
+        if json.loads(row.seat_names) == list(names) and json.loads(row.seat_kinds) == [str(k) for k in kinds]:
+            return
+        sides = [int(x) for x in conn.execute(select(s.game_seats.c.side).where(s.game_seats.c.game_id == game_id)
+                                              .order_by(s.game_seats.c.seat)).scalars()]
+        if len(sides) != len(names):
+            raise StoreError(f"game {game_id} has {len(sides)} seats, not {len(names)}")
+        conn.execute(update(s.games).where(s.games.c.id == game_id).values(
+            seat_names=json.dumps(list(names)), seat_kinds=json.dumps([str(k) for k in kinds])))
+        self._write_seats(conn, game_id, names, kinds, sides)
+
     def _write_seats(
         self, conn: Connection, game_id: int, names: Sequence[str], kinds: Sequence[SeatKind], sides: Sequence[int]
     ) -> None:

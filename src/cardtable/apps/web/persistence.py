@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from ...match import Match
 
 __all__ = ["DB_REFUSED", "SAVE_REFUSED", "refused", "Reconnector", "open_store", "insert_table", "save_moves", "save_whole",
-           "load_row", "roll_back", "save_joined", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
+           "load_row", "roll_back", "save_joined", "kinds_of", "one_line", "save", "bounded", "SAVE_TIMEOUT"]
 
 T = TypeVar("T")
 log = logging.getLogger("cardtable.web")
@@ -58,7 +58,13 @@ PROBE_MAX = 5.0
 
 
 def seat_kinds(table: Table) -> list[str]:
-    return [sp.kind if sp.kind == "human" else f"computer:{sp.level or 'random'}" for sp in table.seats]
+    """The store's kind of each of the table's seats (``"human"``, ``"computer:LEVEL"``)."""
+    return kinds_of(table.seats)
+
+
+def kinds_of(seats: Iterable[SeatSpec]) -> list[str]:
+    """The store's kind of each seat: ``"human"`` (an open seat too: a person will sit there), ``"computer:LEVEL"``."""
+    return [sp.kind if sp.kind == "human" else f"computer:{sp.level or 'random'}" for sp in seats]
 
 
 # --- writes (run in a worker thread) -------------------------------------------------------------
@@ -90,8 +96,12 @@ def save_joined(store: Store, table_id: str, seats: Iterable[SeatSpec], joined: 
             if row is None or [SeatSpec.from_json(x) for x in json.loads(row.seats)] != list(expect[0]) \
                     or not set(json.loads(row.joined)) <= set(expect[1]):  # (a seat that has played counts as come)
                 raise StoreConflictError(f"table {table_id}: its seats were changed elsewhere meanwhile")
+        seats = list(seats)
         conn.execute(update(s.web_tables).where(s.web_tables.c.id == table_id)
                      .values(seats=json.dumps([sp.to_json() for sp in seats]), joined=json.dumps(sorted(joined))))
+        game_id = conn.execute(select(s.web_tables.c.game_id).where(s.web_tables.c.id == table_id)).scalar()
+        if game_id is not None:  # the game's names follow the seats: whoever took an open seat, a computer that took over
+            store.rename_seats(conn, int(game_id), [sp.name for sp in seats], kinds_of(seats))
         announce(conn, table_id, -1)
 
 
