@@ -5,6 +5,7 @@
 - :mod:`.server` — the ASGI app (:func:`create_app`) and :func:`serve`.
 - :mod:`.solo` — a person against the computer with no server (the page's own engine, under Pyodide):
   the table's messages answered by the server's :mod:`.table`; needs no third-party package.
+- :mod:`.replay_frames` — a finished hand frame by frame (the server's and the page's replays); no web framework needed.
 - :mod:`.rule_links` — where the rules pages explain a rule; no web framework needed.
 """
 

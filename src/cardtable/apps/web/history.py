@@ -26,7 +26,7 @@ from ...store import GameNotFoundError, Store
 from ...store import schema as s
 from ...store.migrations import side_margin
 from ...store.store import start_match
-from .serialize import serialize_view, to_jsonable
+from .replay_frames import hand_replay
 from .table import SeatSpec, seat_for_token
 
 __all__ = ["SEATS_HEADER", "MAX_SEATS", "parse_seats", "held_seats", "register"]
@@ -128,37 +128,7 @@ def _replay(store: Store, uid: str, hand: int, held: dict[int, int]) -> dict[str
     record = store.load_record(info.id)
     if not 1 <= hand <= len(record.hands):
         raise GameNotFoundError("no such hand")
-    match = start_match(record)
-    for actions in record.hands[: hand - 1]:
-        for text in actions:
-            match.apply(text)
-    n = match.game.num_players
-    frames: list[dict[str, Any]] = []
-    dealer = match.hands[-1].dealer
-    for text in record.hands[hand - 1]:
-        state = match.state
-        actor = state.current_player()
-        pretty = text
-        act = match.apply(text)
-        p = getattr(act, "pretty", None)
-        if callable(p):
-            pretty = str(p())
-        if actor < 0 and frames and frames[-1]["actor"] < 0:
-            frames[-1] = {"actor": actor, "m": "deal", "label": "deal", "views": _views(state, n, match.game.name)}
-            continue
-        frames.append({"actor": actor, "m": text, "label": pretty, "views": _views(state, n, match.game.name)})
-    entry = match.hands[hand - 1]
-    result = entry.result
-    return {
-        "info": {**info_json(info), "you": held.get(info.id)}, "hand": hand, "hands": len(record.hands),
-        "dealer": dealer, "frames": frames,
-        "result": None if result is None else {"points": list(result.points), "summary": result.summary,
-                                               "details": to_jsonable(result.details)},
-    }
-
-
-def _views(state: Any, n: int, game: str) -> list[dict[str, Any]]:
-    return [serialize_view(game, state.view(i)) for i in range(n)]
+    return {"info": {**info_json(info), "you": held.get(info.id)}, **hand_replay(start_match(record), record.hands, hand)}
 
 
 def _stats(store: Store, held: dict[int, int]) -> dict[str, Any]:

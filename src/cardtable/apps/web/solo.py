@@ -24,7 +24,7 @@ from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...match import Match
 from ...record import GameRecord
-from .serialize import serialize_view, to_jsonable
+from .replay_frames import hand_replay
 from .table import (
     SeatSpec,
     Table,
@@ -325,35 +325,15 @@ def _read(saved: Any) -> _Solo:
 
 def _hand_replay(record: GameRecord, hand: int, solo: _Solo, saved: dict[str, Any]) -> dict[str, Any]:
     """Hand ``hand`` of ``record`` frame by frame, as the server's replay page takes it."""
-    match = dataclass_replace_hands(record, []).replay()
-    for actions in record.hands[: hand - 1]:
-        for text in actions:
-            match.apply(text)
-    game, n = match.game.name, match.game.num_players
-    frames: list[dict[str, Any]] = []
-    dealer = match.hands[-1].dealer
-    for text in record.hands[hand - 1]:
-        state = match.state
-        actor = state.current_player()
-        act = match.apply(text)
-        pretty = getattr(act, "pretty", None)
-        label = str(pretty()) if callable(pretty) else text
-        views = [serialize_view(game, state.view(i)) for i in range(n)]
-        if actor < 0 and frames and frames[-1]["actor"] < 0:  # the deal is one frame
-            frames[-1] = {"actor": actor, "m": "deal", "label": "deal", "views": views}
-            continue
-        frames.append({"actor": actor, "m": text, "label": label, "views": views})
-    result = match.hands[hand - 1].result
+    body = hand_replay(dataclass_replace_hands(record, []).replay(), record.hands, hand)
     full = solo.table.match
     outcome = full.outcome
     updated = saved.get("updated")
-    info = {"uid": solo.table.id, "game": game, "names": list(full.side_names()), "seat_names": list(full.seat_names),
+    info = {"uid": solo.table.id, "game": full.game.name, "names": list(full.side_names()), "seat_names": list(full.seat_names),
             "kinds": [sp.kind if sp.kind == "human" else f"computer:{sp.level}" for sp in solo.table.seats],
             "final": None if outcome is None else list(outcome.final_totals),
             "winner": None if outcome is None else outcome.winner, "margin": None if outcome is None else outcome.margin,
             "hands": len(record.hands),
             "updated": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(updated if isinstance(updated, int | float) else 0)),
             "source": SOURCE, "you": solo.seat}
-    return {"info": info, "hand": hand, "hands": len(record.hands), "dealer": dealer, "frames": frames,
-            "result": None if result is None else {"points": list(result.points), "summary": result.summary,
-                                                   "details": to_jsonable(result.details)}}
+    return {"info": info, **body}
