@@ -188,9 +188,10 @@ def test_play_resume_offline_and_audit(base: str, size: str) -> None:
                     assert kit.audit(page) == [], "table"
                     _cached_everything(page)
                 for _ in range(3):  # a few moves, then the page is closed and opened again, offline
-                    before = page.evaluate("document.getElementById('felt').innerHTML")
+                    before = page.evaluate("document.getElementById('felt').dataset.n")
                     kit.one_move(page)
-                    page.wait_for_function("b => document.getElementById('felt').innerHTML !== b", arg=before)
+                    # the engine took the move (a tapped card alone changes the felt: not enough to reload on)
+                    page.wait_for_function("b => document.getElementById('felt').dataset.n !== b", arg=before)
                     page.wait_for_selector(".prompt.mine", timeout=30_000)
                     if page.locator("#modal:not(.hidden)").count():
                         break

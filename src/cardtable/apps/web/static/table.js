@@ -135,6 +135,7 @@ export function tablePage(main, id, token) {
   const draw = () => {
     if (!state) return;
     const s = state, g = G(), v = s.view, me = s.you;
+    felt.dataset.n = String(s.n);  // the move counter this seat sees: tests wait on it instead of guessing
     const spot = focusSpot(felt);  // focus on a card or move: kept, or moved to where the next action is
     const focus = !spot && document.activeElement && main.contains(document.activeElement)
       ? (document.activeElement.id ? `#${document.activeElement.id}` : document.activeElement.dataset.card ? `[data-card="${document.activeElement.dataset.card}"].hand-card` : document.activeElement.dataset.pick ? `[data-pick="${document.activeElement.dataset.pick}"]` : document.activeElement.dataset.move ? `[data-move="${CSS.escape(document.activeElement.dataset.move)}"]` : null) : null;
