@@ -2,7 +2,9 @@
 
 Two panels over training steps: the mean training points per hand (the point difference, over the
 last hands the trainer averaged), and the greedy policy's evaluation margin against each evaluated
-level with its 95% confidence interval.
+level with its 95% confidence interval. A run with a warm start (``--imitate``: its CSV has a
+``phase`` column) is drawn over wall-clock minutes instead, the imitation rounds shaded, since they
+take time but no PPO steps.
 
     python examples/plot_learning_curve.py runs/gin_ppo/curve.csv docs/images/gin-ppo-learning-curve.png
 """
@@ -32,31 +34,42 @@ def read_curve(path: Path) -> list[dict[str, str]]:
 def plot(rows: list[dict[str, str]], out: Path, title: str = "MaskablePPO on cardtable/GinRummy-v0") -> Path:
     """Draw the two panels to ``out`` (PNG) and return it."""
     opponents = [c[len("eval_"):] for c in rows[0] if c.startswith("eval_") and not c.endswith("_ci")]
+    phased = "phase" in rows[0]
+
+    def x_of(r: dict[str, str]) -> float:
+        return float(r["seconds"]) / 60 if phased else int(r["timesteps"])
+
+    xlabel = "wall-clock minutes (shaded: imitation)" if phased else "environment steps"
     fig, (ax_train, ax_eval) = plt.subplots(1, 2, figsize=(11, 4.2), dpi=110)
-    train = [(int(r["timesteps"]), float(r["train_points"])) for r in rows if r["train_points"]]
+    train = [(x_of(r), float(r["train_points"])) for r in rows if r["train_points"]]
     if train:
         ax_train.plot(*zip(*train), color="tab:blue", lw=1.2)
     ax_train.axhline(0, color="grey", lw=0.6)
-    ax_train.set(title="training hands (moving mean)", xlabel="environment steps",
+    ax_train.set(title="training hands (moving mean)", xlabel=xlabel,
                  ylabel="point difference per hand")
     for opp, color in zip(opponents, ["tab:green", "tab:red", "tab:purple", "tab:orange", "tab:brown"]):
-        pts: list[tuple[int, float, float]] = [
-            (int(r["timesteps"]), float(r[f"eval_{opp}"]), float(r[f"eval_{opp}_ci"])) for r in rows if r[f"eval_{opp}"]]
+        pts: list[tuple[float, float, float]] = [
+            (x_of(r), float(r[f"eval_{opp}"]), float(r[f"eval_{opp}_ci"])) for r in rows if r[f"eval_{opp}"]]
         if not pts:
             continue
         x, y, ci = (list(v) for v in zip(*pts))
         ax_eval.plot(x, y, marker="o", ms=3, color=color, label=f"vs {opp}")
         ax_eval.fill_between(x, [a - b for a, b in zip(y, ci)], [a + b for a, b in zip(y, ci)], color=color, alpha=0.15)
     ax_eval.axhline(0, color="grey", lw=0.6)
-    ax_eval.set(title="greedy policy, fixed evaluation deals (95% CI)", xlabel="environment steps",
+    ax_eval.set(title="greedy policy, fixed evaluation deals (95% CI)", xlabel=xlabel,
                 ylabel="point difference per hand")
     if opponents:
         ax_eval.legend()
+    imitation_end = max((x_of(r) for r in rows if r.get("phase") == "imitate"), default=None)
     for ax in (ax_train, ax_eval):
-        ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
+        if imitation_end is not None:
+            ax.axvspan(0, imitation_end, color="grey", alpha=0.12, lw=0)
+        else:
+            ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
         ax.grid(alpha=0.3)
     last: dict[str, Any] = rows[-1]
-    fig.suptitle(f"{title}: {int(last['timesteps']):,} steps, {int(last['hands']):,} hands, "
+    warm = f"{imitation_end:.0f} min imitation + " if imitation_end is not None else ""
+    fig.suptitle(f"{title}: {warm}{int(last['timesteps']):,} PPO steps, {int(last['hands']):,} hands, "
                  f"{float(last['seconds']) / 60:.0f} min")
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)

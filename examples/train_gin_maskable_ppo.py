@@ -53,6 +53,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import cardtable.adapters  # noqa: F401  (registers the cardtable/... Gymnasium ids)
+from cardtable.agents import make_agent
 
 ENV_ID = "cardtable/GinRummy-v0"
 LEVELS = ("random", "easy", "medium", "hard", "simple")
@@ -129,8 +130,9 @@ class CurveLogger(BaseCallback):
 
     def __init__(self, out: Path, reward_scale: float, window: int, seconds: float | None,
                  eval_envs: dict[str, VecEnv], eval_every: int, eval_hands: int, eval_seed: int,
-                 shaped: bool = False) -> None:
+                 shaped: bool = False, phased: bool = False) -> None:
         super().__init__()
+        self.phased = phased
         self.shaped = shaped
         self.recent_shaping: deque[float] = deque(maxlen=window)
         self.shaping_returns: np.ndarray = np.zeros(0)
@@ -145,10 +147,12 @@ class CurveLogger(BaseCallback):
         self.hands = 0
         self.next_eval = 0
         self.evaluated_at = -1
+        self.best = -math.inf
         self.start = time.perf_counter()
         self.returns: np.ndarray = np.zeros(0)
         self.rows: list[dict[str, Any]] = []
-        self.columns = ["timesteps", "seconds", "hands", "train_points"] + (["train_shaping"] if shaped else [])
+        self.columns = ((["phase"] if phased else []) + ["timesteps", "seconds", "hands", "train_points"]
+                        + (["train_shaping"] if shaped else []))
         for opp in eval_envs:
             self.columns += [f"eval_{opp}", f"eval_{opp}_ci"]
         self._file = (out / "curve.csv").open("w", newline="", encoding="utf-8")
@@ -174,25 +178,33 @@ class CurveLogger(BaseCallback):
     def _on_rollout_start(self) -> None:  # after the previous update: the policy as it now is
         self.log_row(final=False)
 
-    def log_row(self, final: bool) -> None:
+    def log_row(self, final: bool, phase: str = "ppo", force_eval: bool = False) -> None:
         row: dict[str, Any] = {
-            "timesteps": self.num_timesteps,
+            "timesteps": self.num_timesteps if phase == "ppo" else 0,
             "seconds": round(time.perf_counter() - self.start, 1),
             "hands": self.hands,
             "train_points": round(statistics.fmean(self.recent), 3) if self.recent else "",
         }
+        if self.phased:
+            row["phase"] = phase
         if self.shaped:
             row["train_shaping"] = round(statistics.fmean(self.recent_shaping), 3) if self.recent_shaping else ""
         updates = self.model._n_updates  # type: ignore[attr-defined]
+        if force_eval:
+            self.evaluated_at = -2  # the policy changed outside PPO's updates
         if final and updates == self.evaluated_at:  # not trained since the last evaluation: the same figures
             row.update({k: v for k, v in self.rows[-1].items() if k.startswith("eval_")})
-        elif final or self.num_timesteps >= self.next_eval:
+        elif force_eval or final or self.num_timesteps >= self.next_eval:
             self.next_eval = self.num_timesteps + self.eval_every
             self.evaluated_at = updates
             for opp, env in self.eval_envs.items():
                 mean, ci = evaluate(self.model, env, self.eval_hands, self.eval_seed)  # type: ignore[arg-type]
                 row[f"eval_{opp}"], row[f"eval_{opp}_ci"] = round(mean, 3), round(ci, 3)
             self.model.save(self.out / "model.zip")
+            key = "easy" if "easy" in self.eval_envs else next(iter(self.eval_envs))
+            if row[f"eval_{key}"] > self.best:  # the best checkpoint on the evaluation deals so far
+                self.best = row[f"eval_{key}"]
+                self.model.save(self.out / "best.zip")
             if self.verbose:
                 evals = ", ".join(f"vs {o} {row[f'eval_{o}']:+.2f}" for o in self.eval_envs)
                 print(f"{row['timesteps']:>9} steps {row['seconds']:>7.0f} s {self.hands:>7} hands  "
@@ -203,6 +215,124 @@ class CurveLogger(BaseCallback):
 
     def close(self) -> None:
         self._file.close()
+
+
+class Demonstrations:
+    """States of the learner's seat with the teacher's action id there and the hand's discounted return."""
+
+    def __init__(self) -> None:
+        self.obs: list[np.ndarray] = []
+        self.masks: list[np.ndarray] = []
+        self.actions: list[int] = []
+        self.returns: list[float] = []
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def tensors(self) -> tuple[dict[str, torch.Tensor], torch.Tensor, torch.Tensor, np.ndarray]:
+        masks = np.stack(self.masks).astype(bool)
+        obs = {"observation": torch.as_tensor(np.stack(self.obs), dtype=torch.float32),
+               "action_mask": torch.as_tensor(masks, dtype=torch.float32)}
+        return (obs, torch.as_tensor(self.actions, dtype=torch.long),
+                torch.as_tensor(self.returns, dtype=torch.float32), masks)
+
+
+def collect(model: MaskablePPO, teacher: Any, envs: list[Any], data: Demonstrations, *, learner_acts: bool,
+            max_states: int, deadline: float, reward_scale: float, gamma: float) -> list[float]:
+    """Plays whole hands in the unwrapped ``envs`` (in turn) until ``max_states`` new states or the
+    ``deadline`` (``perf_counter``): at every decision of the learner's seat the teacher is asked,
+    from that seat's view and legal moves only, and its move, as the codec's action id, is recorded
+    with the observation and the mask. The teacher's action is played, or with ``learner_acts`` the
+    greedy policy's (DAgger: the teacher labels the states the policy itself reaches). The hand's
+    point difference times ``reward_scale``, discounted to each state by ``gamma``, is the value
+    target. Returns the point differences of the hands played."""
+    points: list[float] = []
+    start = len(data)
+    while len(data) - start < max_states and time.perf_counter() < deadline:
+        env = envs[len(points) % len(envs)]
+        obs, _ = env.reset()
+        first = len(data)
+        done = False
+        reward = 0.0
+        while not done:
+            state = env.game_state
+            move = teacher.act(state.view(env.seat), state.legal_moves())
+            (aid,) = env.adapter.encode(state, move)  # a Gin move is one id
+            mask = obs["action_mask"].astype(bool)
+            assert mask[aid], "the teacher chose a move outside the env's mask"
+            data.obs.append(obs["observation"])
+            data.masks.append(mask)
+            data.actions.append(int(aid))
+            if learner_acts:
+                action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+                aid = int(action)
+            obs, r, done, _, _ = env.step(aid)
+            reward = float(r)
+        steps = len(data) - first
+        data.returns.extend(reward * reward_scale * gamma ** (steps - 1 - i) for i in range(steps))
+        points.append(reward)
+    return points
+
+
+def clone(model: MaskablePPO, data: Demonstrations, *, epochs: int, lr: float, batch_size: int,
+          value_coef: float, seed: int) -> float:
+    """Behaviour cloning into ``model.policy``: ``epochs`` passes of cross-entropy between the
+    masked policy (illegal logits at -inf, as PPO sees them) and the teacher's ids, plus
+    ``value_coef`` x the squared error of the value head against the discounted hand return.
+    Returns the share of the recorded states where the greedy masked policy now picks the
+    teacher's action."""
+    policy = model.policy
+    obs, actions, returns, masks = data.tensors()
+    optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
+    gen = torch.Generator().manual_seed(seed)
+    n = len(actions)
+    policy.set_training_mode(True)
+    for _ in range(epochs):
+        for idx in torch.randperm(n, generator=gen).split(batch_size):
+            batch = {k: v[idx] for k, v in obs.items()}
+            values, log_prob, _ = policy.evaluate_actions(batch, actions[idx], action_masks=masks[idx.numpy()])
+            loss = -log_prob.mean() + value_coef * torch.nn.functional.mse_loss(values.flatten(), returns[idx])
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            optimizer.step()
+    policy.set_training_mode(False)
+    agree = 0
+    with torch.no_grad():
+        for idx in torch.arange(n).split(4096):
+            batch = {k: v[idx] for k, v in obs.items()}
+            dist = policy.get_distribution(batch, action_masks=masks[idx.numpy()])
+            agree += int((dist.get_actions(deterministic=True) == actions[idx]).sum())
+    return agree / max(n, 1)
+
+
+def imitate(model: MaskablePPO, args: argparse.Namespace, logger: CurveLogger) -> dict[str, Any]:
+    """The warm start: ``--imitate-rounds`` rounds of collecting the teacher's choices (the first
+    round with the teacher playing, later ones with the policy playing and the teacher labelling)
+    and cloning them, within ``--imitate-minutes``; one curve row (phase ``imitate``) per round."""
+    teacher = make_agent("gin", args.imitate, seed=args.seed + 7)
+    envs = [gym.make(ENV_ID, opponent=o, zero_sum=True).unwrapped for o in args.opponent]
+    for i, env in enumerate(envs):
+        env.reset(seed=args.seed * 1000 + 500 + i)
+    data = Demonstrations()
+    budget = args.imitate_minutes * 60
+    agreement = 0.0
+    rounds = args.imitate_rounds
+    for r in range(rounds):
+        # collecting takes ~3/4 of each round's share of the budget, cloning the rest
+        deadline = logger.start + budget * (r + 0.75) / rounds
+        points = collect(model, teacher, envs, data, learner_acts=r > 0, max_states=args.imitate_states,
+                         deadline=deadline, reward_scale=args.reward_scale, gamma=args.gamma)
+        logger.hands += len(points)
+        logger.recent.extend(points)
+        agreement = clone(model, data, epochs=args.imitate_epochs, lr=args.imitate_lr,
+                          batch_size=args.batch_size, value_coef=0.5, seed=args.seed + r)
+        logger.log_row(final=False, phase="imitate", force_eval=True)
+        if logger.verbose:
+            print(f"imitation round {r + 1}/{rounds}: {len(data)} states, agreement with {args.imitate} "
+                  f"{agreement:.3f}", flush=True)
+    logger.recent.clear()
+    return {"teacher": args.imitate, "states": len(data), "agreement": agreement, "data": data}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -223,6 +353,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--gamma", type=float, default=0.995, help="discount: a hand has up to ~60 decisions (default: 0.995)")
     parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--clip-range", type=float, default=0.2, help="PPO's clip range (default: 0.2)")
+    parser.add_argument("--target-kl", type=float, default=None,
+                        help="stop an update's epochs when the KL to the rollout policy passes this (default: none)")
+    parser.add_argument("--imitate", default=None, choices=LEVELS[1:],
+                        help="warm start: clone this level's choices before PPO (default: none)")
+    parser.add_argument("--imitate-minutes", type=float, default=15.0,
+                        help="wall-clock time of the warm start, inside --minutes (default: 15)")
+    parser.add_argument("--imitate-rounds", type=int, default=3,
+                        help="rounds of collecting and cloning; rounds after the first let the policy play (default: 3)")
+    parser.add_argument("--imitate-states", type=int, default=10_000_000,
+                        help="at most this many new states per round (default: no limit but the time)")
+    parser.add_argument("--imitate-epochs", type=int, default=4, help="cloning passes over the data per round (default: 4)")
+    parser.add_argument("--imitate-lr", type=float, default=1e-3, help="cloning learning rate (default: 0.001)")
     parser.add_argument("--shaping", type=float, default=0.0,
                         help="deadwood shaping: Phi = -this x own deadwood in points, F = gamma Phi' - Phi (default: 0, none)")
     parser.add_argument("--net", default="64,64", help="hidden layer sizes of the policy and value nets (default: 64,64)")
@@ -239,6 +382,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         setattr(args, name, levels)
     if args.minutes is not None and args.minutes <= 0:
         parser.error("--minutes must be positive")
+    if args.imitate is not None and (args.imitate_minutes <= 0 or args.imitate_rounds <= 0 or args.imitate_states <= 0
+                                     or (args.minutes is not None and args.imitate_minutes >= args.minutes)):
+        parser.error("--imitate-minutes, --imitate-rounds and --imitate-states must be positive, "
+                     "--imitate-minutes less than --minutes")
     if args.shaping < 0:
         parser.error("--shaping must be 0 (none) or positive")
     if args.timesteps <= 0 or args.n_envs <= 0 or args.reward_scale <= 0:
@@ -260,13 +407,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     model = MaskablePPO(
         "MultiInputPolicy", env, learning_rate=args.lr, n_steps=args.n_steps, batch_size=args.batch_size,
         n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=0.95, ent_coef=args.ent_coef,
+        clip_range=args.clip_range, target_kl=args.target_kl,
         policy_kwargs={"net_arch": {"pi": args.net, "vf": args.net}}, seed=args.seed, device="cpu",
     )
     logger = CurveLogger(args.out, args.reward_scale, args.window, args.minutes * 60 if args.minutes else None,
                          eval_envs, args.eval_every, args.eval_hands, eval_seed=10_000 + args.seed,
-                         shaped=args.shaping > 0)
+                         shaped=args.shaping > 0, phased=args.imitate is not None)
     logger.verbose = 0 if args.quiet else 1
+    imitation: dict[str, Any] | None = None
     try:
+        if args.imitate is not None:
+            logger.init_callback(model)
+            imitation = imitate(model, args, logger)
         model.learn(total_timesteps=args.timesteps, callback=logger)
         logger.log_row(final=True)  # the final evaluation, and the final checkpoint
     finally:
@@ -277,6 +429,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "model": args.out / "model.zip", "curve": args.out / "curve.csv", "timesteps": model.num_timesteps,
         "seconds": last["seconds"], "hands": logger.hands,
         "eval": {o: (last[f"eval_{o}"], last[f"eval_{o}_ci"]) for o in args.eval_opponents},
+        "imitation": imitation,
     }
 
 

@@ -172,3 +172,52 @@ def test_the_committed_model_is_small_loads_and_plays_legally() -> None:
     assert (ROOT / "docs" / "images" / "gin-ppo-learning-curve.png").is_file()
     assert f"{int(rows[-1]['timesteps']):,}" in PAGE.read_text(encoding="utf-8")
 
+
+
+def _agreement(model: Any, data: Any) -> tuple[float, float]:
+    """The share of recorded states where the greedy masked policy picks the teacher's id, and the
+    share a uniformly random legal choice would get."""
+    agree = chance = 0.0
+    for obs, mask, aid in zip(data.obs, data.masks, data.actions):
+        action, _ = model.predict({"observation": obs, "action_mask": mask.astype(np.int8)},
+                                  action_masks=mask, deterministic=True)
+        agree += int(action) == aid
+        chance += 1 / mask.sum()
+    return agree / len(data), chance / len(data)
+
+
+def test_the_imitation_warm_start_clones_the_teacher_then_ppo_goes_on(tmp_path: Path) -> None:
+    script = _load(SCRIPT)
+    result = script.main([*TINY, "--timesteps", "256", "--opponent", "easy", "--eval-opponents", "easy",
+                          "--imitate", "medium", "--imitate-states", "150", "--imitate-rounds", "2",
+                          "--imitate-epochs", "25", "--imitate-minutes", "2", "--out", str(tmp_path)])
+    imitation = result["imitation"]
+    data = imitation["data"]
+    assert imitation["teacher"] == "medium" and imitation["states"] == len(data) >= 300  # two rounds of 150+
+    assert len(data.obs) == len(data.masks) == len(data.returns) == len(data)
+    assert all(mask[aid] for mask, aid in zip(data.masks, data.actions))  # the teacher's ids are legal
+    # the value targets are the hands' point differences (x 0.02), discounted: |target| <= 0.02 x ~250
+    assert any(r != 0 for r in data.returns) and max(abs(r) for r in data.returns) < 6
+    # cloning worked: the policy after the warm start (and 256 PPO steps) agrees with the teacher
+    # on most recorded states, far above what a random legal choice would
+    assert imitation["agreement"] > 0.8
+    agree, chance = _agreement(MaskablePPO.load(result["model"], device="cpu"), data)
+    assert chance < 0.6 and agree > 0.75 and agree > chance + 0.25
+    fresh, _ = _agreement(MaskablePPO("MultiInputPolicy", script.make_env("easy"), seed=1, device="cpu"), data)
+    assert agree > fresh + 0.2  # an untrained net does not agree by itself
+    with result["curve"].open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    phases = [r["phase"] for r in rows]
+    assert phases[:2] == ["imitate", "imitate"] and set(phases[2:]) == {"ppo"}
+    assert all(r["eval_easy"] != "" and int(r["timesteps"]) == 0 for r in rows[:2])  # evaluated after each round
+    assert int(rows[-1]["timesteps"]) == result["timesteps"] == 256
+    png = _load("examples/plot_learning_curve.py").main([str(result["curve"]), str(tmp_path / "curve.png")])
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_imitation_arguments_are_refused() -> None:
+    script = _load(SCRIPT)
+    for argv in (["--imitate", "grandmaster"], ["--imitate", "medium", "--imitate-rounds", "0"],
+                 ["--imitate", "medium", "--minutes", "10", "--imitate-minutes", "10"]):
+        with pytest.raises(SystemExit):
+            script.parse_args(argv)
