@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from cardtable.adapters.bounds import GIN_MAX_DEADWOOD_HAND, GIN_MAX_DEFENDER_DEADWOOD
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -97,9 +99,9 @@ def test_the_measured_figures_fit_the_bounds(key: str) -> None:
 def test_a_seat_never_scores_more_than_the_bound_allows() -> None:
     from cardtable.gin.melds import all_melds, card_values, deadwood, mask_of
 
-    hand = mask_of(BENCH.GIN_MAX_DEADWOOD_HAND)
+    hand = mask_of(GIN_MAX_DEADWOOD_HAND)
     assert hand.bit_count() == 10 and all_melds(hand) == []
-    assert deadwood(hand) == card_values(hand) == BENCH.GIN_MAX_DEFENDER_DEADWOOD
+    assert deadwood(hand) == card_values(hand) == GIN_MAX_DEFENDER_DEADWOOD
     gin = {r["preset"]: r["bounds"]["reward"][1] for r in SPEC["configs"].values() if r["game"] == "gin"}
     assert gin == {"standard": 31 + 98, "modern": 129, "classic": 20 + 98, "oklahoma": 2 * 129, "openspiel": 25 + 98}
     casino = {k: r["bounds"]["reward"][1] for k, r in SPEC["configs"].items() if r["game"] == "casino"}

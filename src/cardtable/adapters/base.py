@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import missing_extra
+from .bounds import reward_bounds
 
 try:
     import numpy as np
@@ -59,10 +60,6 @@ class GameAdapter(ABC):
     """Length of the observation vector."""
     max_game_length: int = 0
     """An upper bound on the number of steps (chance and sub-decisions included) of one hand."""
-    min_utility: float = 0.0
-    """A lower bound on a seat's hand points."""
-    max_utility: float = 0.0
-    """An upper bound on a seat's hand points."""
 
     rules: Any
     """The rules configuration of the hands."""
@@ -71,6 +68,17 @@ class GameAdapter(ABC):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameAdapter:
         return self  # immutable: copies of states share their adapter
+
+    @property
+    def min_utility(self) -> float:
+        """A lower bound on a seat's hand points (:func:`~.bounds.reward_bounds` of the rules)."""
+        return reward_bounds(self.game, self.rules)[0]
+
+    @property
+    def max_utility(self) -> float:
+        """An upper bound on a seat's hand points, derived from the rules' scoring
+        (:func:`~.bounds.reward_bounds`: 129 for standard Gin, a big gin with 98 deadwood against it)."""
+        return reward_bounds(self.game, self.rules)[1]
 
     # --- hands -----------------------------------------------------------------------------
     @abstractmethod
@@ -93,8 +101,7 @@ class GameAdapter(ABC):
     def encode(self, state: State, action: Any) -> list[int]:
         """The ids that choose ``action`` (one id for flat codecs)."""
 
-    def decode(self, state: State, ids: Sequence[int]) -> Any:
-        """The move chosen by the id sequence ``ids`` (inverse of :meth:`encode`)."""
+    def decode(self, statIllegalActionError.from_code("codec.ids.overlong", "codec", ids=list(ids))de('codec.ids.incomplete', "codec", ids=list(ids))"
         pending: Pending = ()
         for i, aid in enumerate(ids):
             pending, move = self.advance(state, pending, aid)
@@ -172,8 +179,7 @@ class FlatAdapter(GameAdapter):
         """The id of a legal move."""
 
     @abstractmethod
-    def id_action(self, state: State, aid: int) -> Any:
-        """The legal move with id ``aid`` (raise :class:`IllegalActionError` if none)."""
+    def id_action(IllegalActionError.from_code("codec.no_pending_choices", "codec")th id ``aid`` (raise :class:`IllegalActionError` if none)."""
 
     def legal_ids(self, state: State, pending: Pending = ()) -> list[int]:
         return sorted(self.action_id(state, a) for a in state.legal_actions())

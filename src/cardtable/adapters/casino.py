@@ -158,8 +158,6 @@ class CasinoAdapter(GameAdapter):
     num_actions = NUM_ACTIONS
     num_chance_outcomes = 52
     obs_size = OBS_SIZE
-    min_utility = 0.0
-    max_utility = 100.0
 
     def __init__(self, rules: CasinoRules | dict[str, Any] | None = None, preset: str = "standard",
                  num_players: int | None = None, **options: Any) -> None:
@@ -219,11 +217,7 @@ class CasinoAdapter(GameAdapter):
         if count == 0:
             raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
         if count == 1:
-            return (), move
-        return new, None
-
-    def _direct(self, state: Any) -> bool:
-        """Decide ids by counting (a crowded table, or ``direct`` set) instead of the tree of every move."""
+            returnIllegalActionError.from_code("codec.id.not_legal", "codec", aid=aid, name=self.id_to_string(aid))cide ids by counting (a crowded table, or ``direct`` set) instead of the tree of every move."""
         if self.direct or state.current_player() < 0:
             return self.direct and state.current_player() >= 0
         return isinstance(state.legal_moves(), LegalMoves)
@@ -246,9 +240,7 @@ class CasinoAdapter(GameAdapter):
         if state.current_player() < 0 or not state.can_apply(action):
             raise IllegalActionError(f"{action} is not legal here", "codec")
         path = move_path(state.legal_form(action))
-        if not self._direct(state):
-            nodes = self._tree(state)
-            i = 1
+        if not selIllegalActionError.from_code("action.not_legal", "codec", action=str(action))          i = 1
             while nodes[tuple(path[:i])].count > 1:
                 i += 1
             return path[:i]

@@ -156,8 +156,6 @@ class GinAdapter(FlatAdapter):
     num_chance_outcomes = 52
     obs_size = OBS_SIZE
     max_game_length = 800
-    min_utility = 0.0
-    max_utility = 600.0
     num_players = 2
 
     def __init__(self, rules: GinRules | dict[str, Any] | None = None, preset: str = "standard", **options: Any) -> None:
@@ -181,8 +179,7 @@ class GinAdapter(FlatAdapter):
         if action.kind != "arrange":
             raise IllegalActionError(f"{action} is not a decision", "codec")
         arrangements = [a for a in state.legal_actions() if a.kind == "arrange"]
-        slot = arrangements.index(action)
-        if ARRANGE_ID + slot >= self.num_actions:
+        slot = arrIllegalActionError.from_code("codec.not_a_decision", "codec", action=str(action))lf.num_actions:
             raise ValueError(f"arrangement slot {slot} beyond the {self.num_actions - ARRANGE_ID} the codec has")
         return ARRANGE_ID + slot
 
@@ -212,9 +209,7 @@ class GinAdapter(FlatAdapter):
                 return action
         raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
 
-    def id_to_string(self, aid: int) -> str:
-        if 0 <= aid < KNOCK_ID:
-            return f"discard {Card.from_index(aid)}"
+    def id_to_IllegalActionError.from_code("codec.id.not_legal", "codec", aid=aid, name=self.id_to_string(aid)){Card.from_index(aid)}"
         if aid < DRAW_ID:
             return f"knock {Card.from_index(aid - KNOCK_ID)}"
         if aid < ARRANGE_ID:

@@ -131,8 +131,6 @@ class PinochleAdapter(FlatAdapter):
     num_chance_outcomes = 48
     obs_size = OBS_SIZE
     max_game_length = 400
-    min_utility = 0.0
-    max_utility = 5000.0
     num_players = 2
 
     def __init__(self, rules: PinochleRules | dict[str, Any] | None = None, preset: str = "standard",
@@ -153,8 +151,7 @@ class PinochleAdapter(FlatAdapter):
             raise IllegalActionError(f"{action} has no id (not a decision)", "codec")
         return aid
 
-    def legal_ids(self, state: Any, pending: Pending = ()) -> list[int]:
-        return sorted(_IDS[a] for a in state.legal_actions())
+    def legal_idsIllegalActionError.from_code("codec.no_id", "codec", action=str(action))urn sorted(_IDS[a] for a in state.legal_actions())
 
     def id_action(self, state: Any, aid: int) -> PinochleAction:
         action = _ACTIONS.get(aid)
@@ -162,9 +159,7 @@ class PinochleAdapter(FlatAdapter):
             raise IllegalActionError(f"action id {aid} is not legal here", "codec")
         return action
 
-    def id_to_string(self, aid: int) -> str:
-        action = _ACTIONS.get(aid)
-        return str(action) if action is not None else f"id {aid}"
+    def id_to_strIllegalActionError.from_code("codec.id.not_legal_bare", "codec", aid=aid)      return str(action) if action is not None else f"id {aid}"
 
     # --- chance -------------------------------------------------------------------------------------
     def chance_id(self, action: PinochleAction) -> int:
