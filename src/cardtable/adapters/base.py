@@ -101,7 +101,8 @@ class GameAdapter(ABC):
     def encode(self, state: State, action: Any) -> list[int]:
         """The ids that choose ``action`` (one id for flat codecs)."""
 
-    def decode(self, statIllegalActionError.from_code("codec.ids.overlong", "codec", ids=list(ids))de('codec.ids.incomplete', "codec", ids=list(ids))"
+    def decode(self, state: State, ids: Sequence[int]) -> Any:
+        """The move chosen by the id sequence ``ids`` (inverse of :meth:`encode`)."""
         pending: Pending = ()
         for i, aid in enumerate(ids):
             pending, move = self.advance(state, pending, aid)
@@ -179,7 +180,8 @@ class FlatAdapter(GameAdapter):
         """The id of a legal move."""
 
     @abstractmethod
-    def id_action(IllegalActionError.from_code("codec.no_pending_choices", "codec")th id ``aid`` (raise :class:`IllegalActionError` if none)."""
+    def id_action(self, state: State, aid: int) -> Any:
+        """The legal move with id ``aid`` (raise :class:`IllegalActionError` if none)."""
 
     def legal_ids(self, state: State, pending: Pending = ()) -> list[int]:
         return sorted(self.action_id(state, a) for a in state.legal_actions())
