@@ -14,7 +14,8 @@ from docs_support import ROOT, load_hook
 
 
 def _build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # the browser table under play/ only from Pyodide already cached (the static site's tests cache it): no download
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CARDTABLE_DOCS_PLAY": "cached"}
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 
@@ -119,3 +120,17 @@ def test_the_site_shows_the_package_version(site: Path) -> None:
         html = (site / page).read_text(encoding="utf-8")
         assert f"cardtable {version}" in html, page
         assert html.count(version) >= 2, page  # the header and the footer
+
+
+def test_try_it_in_your_browser_opens_the_table_or_says_how_to_build_it(site: Path) -> None:
+    """The home page and the static-site guide link to ``play/``: the table with no server where Pyodide is
+    cached, else a page with the command that builds it."""
+    assert 'href="play/index.html">Try it in your browser</a>' in (site / "index.html").read_text(encoding="utf-8")
+    guide = (site / "guides" / "static-site.html").read_text(encoding="utf-8")
+    assert 'href="../play/index.html">Try it in your browser</a>' in guide
+    play = (site / "play" / "index.html").read_text(encoding="utf-8")
+    if (site / "play" / "build.json").is_file():
+        assert '<meta name="cardtable-site" content="solo">' in play
+        assert (site / "play" / "pyodide" / "pyodide.asm.wasm").is_file() and (site / "play" / "sw.js").is_file()
+    else:
+        assert "cardtable build-static site/play" in play

@@ -41,7 +41,8 @@ from typing import Any
 from ... import __version__
 from ...errors import CardtableError
 
-__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "build_static", "pyodide_tarball", "package_zip", "MARKER"]
+__all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "build_static", "pyodide_tarball", "cached_pyodide", "package_zip",
+           "MARKER"]
 
 PYODIDE_VERSION = "314.0.8"
 # npm's dist.integrity of pyodide@314.0.8 (https://registry.npmjs.org/pyodide/314.0.8)
@@ -74,6 +75,12 @@ def _cache_dir() -> Path:
 def integrity_of(data: bytes) -> str:
     """npm's ``dist.integrity`` of a tarball: ``sha512-`` and the base64 digest."""
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def cached_pyodide() -> Path | None:
+    """The pinned Pyodide tarball in the cache (:func:`pyodide_tarball` keeps it there), if it is there and whole."""
+    cache = _cache_dir() / f"pyodide-{PYODIDE_VERSION}.tgz"
+    return cache if cache.is_file() and integrity_of(cache.read_bytes()) == PYODIDE_INTEGRITY else None
 
 
 def pyodide_tarball(say: Say = print) -> bytes:
