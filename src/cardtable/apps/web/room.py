@@ -73,7 +73,7 @@ class TableManager(Protocol):
     async def _reload(self, table: Table) -> bool: ...
 
 __all__ = ["OPEN_NAME", "AWAY_THEN", "DEFAULT_AWAY_AFTER", "GRACE", "TICK", "Room", "open_seat", "apply_away",
-           "default_level", "free_seats", "register"]
+           "default_level", "free_seats", "seat_news", "tell", "register"]
 
 log = logging.getLogger(__name__)
 OPEN_NAME = "Open seat"
@@ -139,6 +139,37 @@ def free_seats(table: Table) -> list[int]:
     if table.match.is_over():
         return []
     return [i for i, sp in enumerate(table.seats) if sp.kind == "human" and sp.open]
+
+
+def seat_news(before: list[SeatSpec], after: list[SeatSpec], joined: set[int]) -> list[str]:
+    """What everyone at a table is told when its seats go from ``before`` to ``after`` (``joined``: the seats
+    whose player had come, before). One source for this process's changes and for those another process made
+    and this one reloads, so a player at any process reads the same words."""
+    news = []
+    for i, (old, new) in enumerate(zip(before, after)):
+        if old.kind != "human" or old == new:
+            continue
+        if old.open and new.kind == "human" and not new.open:
+            news.append(f"{new.name} took the open seat.")
+        elif old.open and new.kind == "computer":
+            wait = f" in {_wait_words(old.fill_after)}" if old.fill_after is not None else ""
+            news.append(f"Nobody came{wait}: a computer ({new.level}) plays the open seat.")
+        elif not old.open and new.kind == "computer":
+            news.append(f"{old.name} left; a computer ({new.level}) plays {old.name}'s seat.")
+        elif not old.open and new.open:
+            news.append(f"{old.name} left; {old.name}'s seat is open to anyone." if i in joined
+                        else f"{old.name} did not come to the table; the seat is open to anyone again.")
+    return news
+
+
+def tell(table: Table, words: str) -> None:
+    """Tell everyone at ``table`` (seats and spectators) ``words``."""
+    msg = {"t": "notice", "msg": words}
+    for clients in table.clients.values():
+        for c in list(clients):
+            c.push(msg)
+    for c in list(table.spectators):
+        c.push(msg)
 
 
 def _unique(name: str, seats: list[SeatSpec], seat: int) -> str:
@@ -234,12 +265,14 @@ class Room:
             seats = list(table.seats)
             seats[seat] = dataclasses.replace(seats[seat], name=label, token_hash=hash_token(personal), claimed=True,
                                               open=False, since=None, fill_after=None)
+            news = seat_news(table.seats, seats, table.joined)
             await self.store_seats(table, seats, table.joined - {seat}, "seat")
             with contextlib.suppress(IndexError, TypeError):
                 table.match.seat_names[seat] = label
             table.gone[seat] = time.monotonic()
             self.opened(table)
-            self._tell(table, f"{label} took the open seat.")
+            for words in news:
+                tell(table, words)
             table.broadcast()
         return seat, personal
 
@@ -382,7 +415,7 @@ class Room:
         async with table.lock:
             if table.match.is_over() or table.paused:
                 return
-            seats, joined, told = list(table.seats), set(table.joined), []
+            seats, joined, changed = list(table.seats), set(table.joined), False
             online = {i for i in table.human_seats() if table.clients.get(i)}
             for i, sp in enumerate(seats):
                 if sp.kind != "human":
@@ -390,8 +423,7 @@ class Room:
                 if sp.open:
                     if sp.fill_after is not None and sp.since is not None and wall - sp.since >= sp.fill_after and online:
                         seats[i] = self._computer(table, sp, _unique(computer_name(i, len(seats), table.match.game.rules), seats, i))
-                        told.append(f"Nobody came in {_wait_words(sp.fill_after)}: a computer ({sp.bot_level}) plays "
-                                    "the open seat.")
+                        changed = True
                         joined.discard(i)
                     continue
                 since = table.gone.get(i)
@@ -399,23 +431,24 @@ class Room:
                     continue
                 if sp.claimed and i not in joined and now - since >= GRACE:
                     seats[i] = self._reopen(sp, wall)  # took the seat in the lobby and never came
-                    told.append(f"{sp.name} did not come to the table; the seat is open to anyone again.")
+                    changed = True
                 elif sp.away and i in joined and now - since >= (sp.away_after or DEFAULT_AWAY_AFTER) and online - {i}:
                     if sp.away == "computer":
                         seats[i] = self._computer(table, sp, _unique(f"Computer for {sp.name}"[:MAX_NAME], seats, i))
-                        told.append(f"{sp.name} left; a computer ({sp.bot_level}) plays {sp.name}'s seat.")
+                        changed = True
                     else:
                         seats[i] = self._reopen(sp, wall)
                         joined.discard(i)
-                        told.append(f"{sp.name} left; {sp.name}'s seat is open to anyone.")
+                        changed = True
                 else:
                     continue
                 table.gone.pop(i, None)
-            if not told:
+            if not changed:
                 return
             for i, sp in enumerate(seats):
                 if sp.open:
                     seats[i] = dataclasses.replace(sp, name=_unique(OPEN_NAME, seats, i))
+            news = seat_news(table.seats, seats, table.joined)
             try:
                 await self.store_seats(table, seats, joined - {i for i, sp in enumerate(seats) if sp.open}, "seat change")
             except WebError as exc:  # another process changed the seats first, or the database is down: look again later
@@ -427,8 +460,8 @@ class Room:
                         table.match.seat_names[i] = sp.name
                 if sp.kind == "computer" and i not in table.agents:
                     table.agents[i] = make_agent(table.game, sp.level or "random", seed=(table.match.seed or 0) + i)
-            for words in told:
-                self._tell(table, words)
+            for words in news:
+                tell(table, words)
             table.broadcast()
         self.manager.kick(table)
 
@@ -454,15 +487,6 @@ class Room:
     def _reopen(sp: SeatSpec, wall: float) -> SeatSpec:
         return dataclasses.replace(sp, name=OPEN_NAME, token_hash=None, claimed=False, open=True, since=wall)
 
-    @staticmethod
-    def _tell(table: Table, words: str) -> None:
-        """Tell everyone at ``table`` (seats and spectators) ``words``."""
-        msg = {"t": "notice", "msg": words}
-        for clients in table.clients.values():
-            for c in list(clients):
-                c.push(msg)
-        for c in list(table.spectators):
-            c.push(msg)
 
 
 def register(app: FastAPI, manager: TableManager, admission: Admission) -> None:

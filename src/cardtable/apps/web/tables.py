@@ -33,7 +33,7 @@ from ..private_steps import is_decline
 from . import persistence as db
 from .cluster import Cluster, listen_url
 from .hints import HintDesk, HintRefused
-from .room import Room, apply_away, open_seat
+from .room import Room, apply_away, open_seat, seat_news, tell
 from .table import (
     MAX_NAME,
     Client,
@@ -141,6 +141,7 @@ class TableManager:
         if moved:
             table.match, table.undos, table.saved = match, int(row.undos), stored_actions(match)
             table._rebuild_history()
+        news = seat_news(table.seats, seats, table.joined)  # a seat taken or left at another process
         if seats != table.seats:
             fresh = Table(id=table.id, match=table.match, seats=seats, game_id=table.game_id, actors=table.actors,
                           joined=joined)
@@ -148,6 +149,8 @@ class TableManager:
         else:  # as a loaded table: a person who has played has come
             joined |= {a for row in table.actors for a in row if a >= 0 and seats[a].kind == "human"}
         table.seats, table.joined = seats, joined
+        for words in news:
+            tell(table, words)
         table.broadcast()
         return True
 
