@@ -122,13 +122,11 @@ class Card:
         """Parse ``QS``, ``Q♠``, ``10D``, ``TD``, ``td``, ``10♦``."""
         s = text.strip()
         if len(s) < 2:
-            raise InvalidNotationError(f"not a card: {text!r}")
+            raise InvalidNotationError.from_code("card.unreadable", text=text)
         rank = _RANK_PARSE.get(s[:-1].upper())
         suit = _SUIT_PARSE.get(s[-1].upper())
         if rank is None or suit is None:
-            raise InvalidNotationError(
-                f"not a card: {text!r} (expected rank A 2-9 T/10 J Q K and suit S H D C or ♠ ♥ ♦ ♣)"
-            )
+            raise InvalidNotationError.from_code("card.unreadable_hint", text=text)
         return _CARDS[suit * 13 + rank - 1]
 
     @property
@@ -144,6 +142,10 @@ class Card:
     def pretty(self) -> str:
         """Display form with a suit symbol, e.g. ``10♦``."""
         return _RANK_PRETTY[self.rank - 1] + SUIT_SYMBOLS[self.suit]
+
+    def __format__(self, spec: str) -> str:
+        """``format(card)`` is the notation (``TD``); ``format(card, "pretty")`` is ``10♦``."""
+        return self.pretty() if spec == "pretty" else format(str(self), spec)
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 1] + SUIT_LETTERS[self.suit]
@@ -221,10 +223,10 @@ class PinochleCard:
         """Parse ``ASa``, ``10♦b``, ``TDb`` (the copy suffix is required)."""
         s = text.strip()
         if len(s) < 3 or s[-1].lower() not in "ab":
-            raise InvalidNotationError(f"not a pinochle card: {text!r} (expected e.g. ASa, 10♦b)")
+            raise InvalidNotationError.from_code("pinochle.card.unreadable", text=text)
         card = Card.parse(s[:-1])
         if not (card.rank == 1 or card.rank >= 9):
-            raise InvalidNotationError(f"{card} is not in the pinochle pack (A 10 K Q J 9 only)")
+            raise InvalidNotationError.from_code("pinochle.card.not_in_pack", card=card)
         return PinochleCard(card, "ab".index(s[-1].lower()))
 
     @property
@@ -240,6 +242,10 @@ class PinochleCard:
     def pretty(self) -> str:
         """Display form with a suit symbol and the copy letter, e.g. ``10♦a``."""
         return self.card.pretty() + "ab"[self.copy]
+
+    def __format__(self, spec: str) -> str:
+        """``format(card)`` is the notation (``TDa``); ``format(card, "pretty")`` is ``10♦a``."""
+        return self.pretty() if spec == "pretty" else format(str(self), spec)
 
     def __str__(self) -> str:
         return str(self.card) + "ab"[self.copy]

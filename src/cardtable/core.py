@@ -126,12 +126,12 @@ class GameState(ABC, Generic[R, A, V]):
 
     def explain_illegal(self, action: A) -> IllegalActionError:
         """The error for an action not in :meth:`legal_actions`. Games override with precise rules."""
-        return IllegalActionError(f"{action} is not legal here", "legal-actions")
+        return IllegalActionError.from_code("action.not_legal", "legal-actions", action=str(action))
 
     def verify_action(self, action: A) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal now."""
         if self.is_terminal():
-            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+            raise IllegalActionError.from_code("hand.over", "terminal", action=str(action))
         if action not in self.legal_actions():
             raise self.explain_illegal(action)
 
@@ -155,7 +155,7 @@ class GameState(ABC, Generic[R, A, V]):
         """Draw a chance outcome with ``rng`` (uniform outcomes: ``rng.randrange``; else weighted)."""
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalActionError("not a chance node", "chance")
+            raise IllegalActionError.from_code("chance.none", "chance")
         p0 = outcomes[0][1]
         if all(p == p0 for _, p in outcomes):
             return outcomes[rng.randrange(len(outcomes))][0]
@@ -182,21 +182,21 @@ class GameState(ABC, Generic[R, A, V]):
         :class:`AmbiguousActionError` when several legal actions match.
         """
         if not isinstance(text, str):
-            raise InvalidNotationError(f"expected action text, got {type(text).__name__}")
+            raise InvalidNotationError.from_code("action.not_text", type_name=type(text).__name__)
         key = self.normalize_notation(text)
         if not key:
-            raise InvalidNotationError("empty action")
+            raise InvalidNotationError.from_code("action.empty")
         legal = self.legal_actions()
         exact = [a for a in legal if self.normalize_notation(str(a)) == key]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:
-            raise AmbiguousActionError(f"{text!r} is ambiguous", tuple(str(a) for a in exact))
+            raise AmbiguousActionError.from_code("action.ambiguous", candidates=tuple(str(a) for a in exact), text=text)
         loose = self.match_notation(key, legal)
         if len(loose) == 1:
             return loose[0]
         if len(loose) > 1:
-            raise AmbiguousActionError(f"{text!r} is ambiguous", tuple(str(a) for a in loose))
+            raise AmbiguousActionError.from_code("action.ambiguous", candidates=tuple(str(a) for a in loose), text=text)
         return self.parse_unlisted(text)
 
     def normalize_notation(self, text: str) -> str:
@@ -209,7 +209,7 @@ class GameState(ABC, Generic[R, A, V]):
 
     def parse_unlisted(self, text: str) -> A:
         """Parse notation of an action that is not legal now, to explain why; games override."""
-        raise InvalidNotationError(f"{text!r} is not a legal action here")
+        raise InvalidNotationError.from_code("action.not_legal_text", text=text)
 
     # --- results --------------------------------------------------------------
     @abstractmethod
@@ -336,17 +336,17 @@ def parse_fields(text: str | dict[str, str], known: Sequence[str]) -> dict[str, 
             if not line:
                 continue
             if ":" not in line:
-                raise InvalidPositionError(f"position line without 'key: value': {raw!r}")
+                raise InvalidPositionError.from_code("position.line", raw=raw)
             key, value = line.split(":", 1)
             items.append((key.strip().lower(), value.strip()))
     else:
-        raise InvalidPositionError(f"expected position text or dict, got {type(text).__name__}")
+        raise InvalidPositionError.from_code("position.not_text", type_name=type(text).__name__)
     out: dict[str, str] = {}
     for key, value in items:
         if key not in known:
-            raise InvalidPositionError(f"unknown position field {key!r}; known: {', '.join(known)}")
+            raise InvalidPositionError.from_code("position.unknown_field", key=key, known=', '.join(known))
         if key in out:
-            raise InvalidPositionError(f"position field {key!r} given twice")
+            raise InvalidPositionError.from_code("position.field_twice", key=key)
         out[key] = value
     return out
 

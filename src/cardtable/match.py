@@ -92,7 +92,7 @@ class Match:
     def apply(self, action: Any) -> Any:
         """Apply an action (or its notation) to the current hand; a finished hand is booked at once."""
         if self.outcome is not None:
-            raise IllegalActionError("the match is over", "terminal")
+            raise IllegalActionError.from_code("match.over", "terminal")
         act = self.state.apply(action)
         self.hands[-1].actions.append(str(act))
         if self.state.is_terminal():

@@ -119,7 +119,7 @@ class GameRecord:
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
-            raise CorruptRecordError(f"record is not valid JSON: {exc}") from None
+            raise CorruptRecordError.from_code("record.json", detail=str(exc)) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -127,15 +127,15 @@ class GameRecord:
         """A record from :meth:`to_dict`'s dict; a wrong format, version, checksum or field raises
         :class:`~cardtable.errors.CorruptRecordError`."""
         if not isinstance(data, dict):
-            raise CorruptRecordError("record must be a JSON object")
+            raise CorruptRecordError.from_code("record.not_object")
         if data.get("format") != FORMAT:
-            raise CorruptRecordError(f"not a cardtable record (format={data.get('format')!r})")
+            raise CorruptRecordError.from_code("record.format", format=data.get('format'))
         if data.get("version") != VERSION:
-            raise CorruptRecordError(f"unsupported record version {data.get('version')!r}")
+            raise CorruptRecordError.from_code("record.version", version=data.get('version'))
         digest = data.get("digest")
         body = {k: v for k, v in data.items() if k != "digest"}
         if digest != _digest(body):
-            raise CorruptRecordError("record checksum mismatch: the record was altered or damaged")
+            raise CorruptRecordError.from_code("record.checksum")
         try:
             rec = cls(
                 game=_typed(data, "game", str),
@@ -150,11 +150,11 @@ class GameRecord:
                 meta=_typed(data, "meta", dict),
             )
         except KeyError as exc:
-            raise CorruptRecordError(f"record field {exc} is missing") from None
+            raise CorruptRecordError.from_code("record.field_missing", key=str(exc)) from None
         if not all(isinstance(h, list) and all(isinstance(a, str) for a in h) for h in rec.hands):
-            raise CorruptRecordError("record hands must be lists of action strings")
+            raise CorruptRecordError.from_code("record.hands_type")
         if sum(len(h) for h in rec.hands) > _MAX_ACTIONS:
-            raise CorruptRecordError("record is too long")
+            raise CorruptRecordError.from_code("record.too_long")
         return rec
 
     # --- replay ------------------------------------------------------------------------------
@@ -165,47 +165,45 @@ class GameRecord:
             match = Match(game, seed=self.seed, seat_names=self.seat_names,
                           first_dealer=self.first_dealer if self.seed is None else None)
         except (CardtableError, ValueError, TypeError) as exc:
-            raise CorruptRecordError(f"record cannot be set up: {exc}") from None
+            raise CorruptRecordError.from_code("record.setup", detail=str(exc)) from None
         if match.first_dealer != self.first_dealer:
-            raise CorruptRecordError("first dealer does not match the seed")
+            raise CorruptRecordError.from_code("record.dealer_seed")
         for h, actions in enumerate(self.hands):
             if h > 0 and len(match.hands) != h + 1:
                 if match.is_over():
-                    raise CorruptRecordError(f"hand {h + 1}: the match was already over")
-                raise CorruptRecordError(f"hand {h + 1}: hand {h} did not finish")
+                    raise CorruptRecordError.from_code("record.match_over_early", hand=h + 1)
+                raise CorruptRecordError.from_code("record.hand_unfinished", hand=h + 1, previous=h)
             if match.hands[h].dealer is None:  # pragma: no cover - defensive
-                raise CorruptRecordError("bad dealer")
+                raise CorruptRecordError.from_code("record.dealer")
             for i, text in enumerate(actions):
                 if match.is_over():
-                    raise CorruptRecordError(f"hand {h + 1}, action {i + 1}: the match is over")
+                    raise CorruptRecordError.from_code("record.match_over", hand=h + 1, step=i + 1)
                 state = match.state
                 try:
                     if verify_seed and self.seed is not None and state.is_chance_node():
                         expected = state.sample_chance(match.rng)
                         if str(expected) != text:
-                            raise CorruptRecordError(
-                                f"hand {h + 1}, action {i + 1}: chance step {text!r} differs from the seeded deal ({expected})"
-                            )
+                            raise CorruptRecordError.from_code("record.chance", hand=h + 1, step=i + 1, text=text, expected=expected)
                         match.apply(expected)
                     else:
                         match.apply(text)
                 except CorruptRecordError:
                     raise
                 except CardtableError as exc:
-                    raise CorruptRecordError(f"hand {h + 1}, action {i + 1} ({text!r}): {exc}") from None
+                    raise CorruptRecordError.from_code("record.action", hand=h + 1, step=i + 1, text=text, detail=str(exc)) from None
         points = [list(h.result.points) for h in match.hands if h.result is not None]
         if points != self.hand_points:
-            raise CorruptRecordError("recorded hand points differ from the replay")
+            raise CorruptRecordError.from_code("record.hand_points")
         if self.final_totals is not None:
             if match.outcome is None or list(match.outcome.final_totals) != self.final_totals or match.outcome.winner != self.winner:
-                raise CorruptRecordError("recorded final result differs from the replay")
+                raise CorruptRecordError.from_code("record.result")
         return match
 
 
 def _typed(data: dict[str, Any], key: str, kind: Any) -> Any:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise CorruptRecordError(f"record field {key!r} has the wrong type")
+        raise CorruptRecordError.from_code("record.field_type", key=key)
     return value
 
 

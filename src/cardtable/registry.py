@@ -22,12 +22,12 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     """The :class:`~cardtable.core.Game` class registered as ``name``; an unknown name raises
     :class:`~cardtable.errors.InvalidRulesError`."""
     if name not in GAMES:
-        raise InvalidRulesError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+        raise InvalidRulesError.from_code("game.unknown", name=name, games=', '.join(GAMES))
     module, attr = GAMES[name].split(":")
     try:
         cls: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:  # a game not built yet
-        raise InvalidRulesError(f"game {name!r} is not available: {exc}") from None
+        raise InvalidRulesError.from_code("game.unavailable", name=name, detail=str(exc)) from None
     return cls
 
 
@@ -40,5 +40,5 @@ def make_game(name: str, preset: str = "standard", rules: Any = None, **options:
     elif isinstance(rules, dict):
         rules = rules_class.from_dict(rules)
     elif not isinstance(rules, rules_class):
-        raise InvalidRulesError(f"rules for {name} must be a {rules_class.__name__}")
+        raise InvalidRulesError.from_code("game.rules_type", name=name, type_name=rules_class.__name__)
     return cls(rules)  # type: ignore[call-arg]

@@ -86,7 +86,7 @@ def _invalid(field: dataclasses.Field[Any], value: Any, rule: str) -> InvalidRul
     name to type (``--option knock_limit=7``)."""
     label = field.metadata.get("label") or "the " + field.name.replace("_", " ")
     got = "" if value is None else f", not {_shown(value)}"
-    return InvalidRulesError(f"{label} must {rule} (option {field.name}){got}")
+    return InvalidRulesError.from_code("rules.value", label=label, requirement=rule, option=field.name, got=got)
 
 
 def _shown(value: Any) -> str:
@@ -107,9 +107,7 @@ class RulesBase:
     def preset(cls: type[T], name: str = "standard", **overrides: Any) -> T:
         """The named preset, optionally with some options overridden."""
         if name not in cls.PRESETS:
-            raise InvalidRulesError(
-                f"unknown {cls.__name__} preset {name!r}; presets: {', '.join(cls.PRESETS)}"
-            )
+            raise InvalidRulesError.from_code("rules.unknown_preset", type_name=cls.__name__, name=name, presets=', '.join(cls.PRESETS))
         return cls(**{**cls.PRESETS[name], **overrides})
 
     @classmethod
@@ -126,7 +124,7 @@ class RulesBase:
     def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
         """Inverse of :meth:`to_dict`; unknown keys are rejected."""
         if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"{cls.__name__}: expected a mapping of options")
+            raise InvalidRulesError.from_code("rules.not_mapping", type_name=cls.__name__)
         return cls(**dict(data))
 
     def to_dict(self) -> dict[str, Any]:
@@ -196,12 +194,10 @@ def rules_config(cls: type[T]) -> type[T]:
     @functools.wraps(original_init)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if args:
-            raise InvalidRulesError(f"{dc.__name__} takes options by keyword only")
+            raise InvalidRulesError.from_code("rules.positional", type_name=dc.__name__)
         unknown = [k for k in kwargs if k not in valid]
         if unknown:
-            raise InvalidRulesError(
-                f"unknown {dc.__name__} option(s): {', '.join(unknown)}; valid: {', '.join(valid)}"
-            )
+            raise InvalidRulesError.from_code("rules.unknown_option", type_name=dc.__name__, unknown=', '.join(unknown), valid=', '.join(valid))
         original_init(self, **kwargs)
 
     dc.__init__ = __init__  # type: ignore[method-assign]

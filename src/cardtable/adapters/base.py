@@ -108,9 +108,9 @@ class GameAdapter(ABC):
             pending, move = self.advance(state, pending, aid)
             if move is not None:
                 if i != len(ids) - 1:
-                    raise IllegalActionError(f"ids {list(ids)} continue after a complete move", "codec")
+                    raise IllegalActionError.from_code("codec.ids.overlong", "codec", ids=list(ids))
                 return move
-        raise IllegalActionError(f"ids {list(ids)} do not complete a move", "codec")
+        raise IllegalActionError.from_code("codec.ids.incomplete", "codec", ids=list(ids))
 
     @abstractmethod
     def id_to_string(self, aid: int) -> str:
@@ -188,7 +188,7 @@ class FlatAdapter(GameAdapter):
 
     def advance(self, state: State, pending: Pending, aid: int) -> tuple[Pending, Any]:
         if pending:
-            raise IllegalActionError("flat codecs have no pending choices", "codec")
+            raise IllegalActionError.from_code("codec.no_pending_choices", "codec")
         return (), self.id_action(state, aid)
 
     def encode(self, state: State, action: Any) -> list[int]:

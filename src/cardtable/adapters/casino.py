@@ -215,9 +215,13 @@ class CasinoAdapter(GameAdapter):
             node = self._tree(state).get(new)
             count, move = (0, None) if node is None else (node.count, node.move)
         if count == 0:
-            raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
+            raise IllegalActionError.from_code("codec.id.not_legal", "codec", aid=aid, name=self.id_to_string(aid))
         if count == 1:
-            returnIllegalActionError.from_code("codec.id.not_legal", "codec", aid=aid, name=self.id_to_string(aid))cide ids by counting (a crowded table, or ``direct`` set) instead of the tree of every move."""
+            return (), move
+        return new, None
+
+    def _direct(self, state: Any) -> bool:
+        """Decide ids by counting (a crowded table, or ``direct`` set) instead of the tree of every move."""
         if self.direct or state.current_player() < 0:
             return self.direct and state.current_player() >= 0
         return isinstance(state.legal_moves(), LegalMoves)
@@ -238,9 +242,11 @@ class CasinoAdapter(GameAdapter):
 
     def encode(self, state: Any, action: CasinoAction) -> list[int]:
         if state.current_player() < 0 or not state.can_apply(action):
-            raise IllegalActionError(f"{action} is not legal here", "codec")
+            raise IllegalActionError.from_code("action.not_legal", "codec", action=str(action))
         path = move_path(state.legal_form(action))
-        if not selIllegalActionError.from_code("action.not_legal", "codec", action=str(action))          i = 1
+        if not self._direct(state):
+            nodes = self._tree(state)
+            i = 1
             while nodes[tuple(path[:i])].count > 1:
                 i += 1
             return path[:i]

@@ -177,9 +177,10 @@ class GinAdapter(FlatAdapter):
         if aid is not None:
             return aid
         if action.kind != "arrange":
-            raise IllegalActionError(f"{action} is not a decision", "codec")
+            raise IllegalActionError.from_code("codec.not_a_decision", "codec", action=str(action))
         arrangements = [a for a in state.legal_actions() if a.kind == "arrange"]
-        slot = arrIllegalActionError.from_code("codec.not_a_decision", "codec", action=str(action))lf.num_actions:
+        slot = arrangements.index(action)
+        if ARRANGE_ID + slot >= self.num_actions:
             raise ValueError(f"arrangement slot {slot} beyond the {self.num_actions - ARRANGE_ID} the codec has")
         return ARRANGE_ID + slot
 
@@ -207,9 +208,11 @@ class GinAdapter(FlatAdapter):
             action = _ACTIONS.get(aid)
             if action is not None and action in legal:
                 return action
-        raise IllegalActionError(f"action id {aid} ({self.id_to_string(aid)}) is not legal here", "codec")
+        raise IllegalActionError.from_code("codec.id.not_legal", "codec", aid=aid, name=self.id_to_string(aid))
 
-    def id_to_IllegalActionError.from_code("codec.id.not_legal", "codec", aid=aid, name=self.id_to_string(aid)){Card.from_index(aid)}"
+    def id_to_string(self, aid: int) -> str:
+        if 0 <= aid < KNOCK_ID:
+            return f"discard {Card.from_index(aid)}"
         if aid < DRAW_ID:
             return f"knock {Card.from_index(aid - KNOCK_ID)}"
         if aid < ARRANGE_ID:

@@ -148,18 +148,21 @@ class PinochleAdapter(FlatAdapter):
     def action_id(self, state: Any, action: PinochleAction) -> int:
         aid = _IDS.get(action)
         if aid is None:
-            raise IllegalActionError(f"{action} has no id (not a decision)", "codec")
+            raise IllegalActionError.from_code("codec.no_id", "codec", action=str(action))
         return aid
 
-    def legal_idsIllegalActionError.from_code("codec.no_id", "codec", action=str(action))urn sorted(_IDS[a] for a in state.legal_actions())
+    def legal_ids(self, state: Any, pending: Pending = ()) -> list[int]:
+        return sorted(_IDS[a] for a in state.legal_actions())
 
     def id_action(self, state: Any, aid: int) -> PinochleAction:
         action = _ACTIONS.get(aid)
         if action is None or action not in state.legal_actions():
-            raise IllegalActionError(f"action id {aid} is not legal here", "codec")
+            raise IllegalActionError.from_code("codec.id.not_legal_bare", "codec", aid=aid)
         return action
 
-    def id_to_strIllegalActionError.from_code("codec.id.not_legal_bare", "codec", aid=aid)      return str(action) if action is not None else f"id {aid}"
+    def id_to_string(self, aid: int) -> str:
+        action = _ACTIONS.get(aid)
+        return str(action) if action is not None else f"id {aid}"
 
     # --- chance -------------------------------------------------------------------------------------
     def chance_id(self, action: PinochleAction) -> int:

@@ -360,8 +360,7 @@ class GinVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         illegal = [row for row, aid in enumerate(chosen) if not (0 <= aid < width and legal[row] >> aid & 1)]
         if illegal and self.illegal_action == "raise":  # before any row moves
             row = illegal[0]
-            raise IllegalActionError(
-                f"row {row}: action id {chosen[row]} ({self._id_name(chosen[row])}) is not legal here", "codec")
+            raise IllegalActionError.from_code("codec.row.not_legal", "codec", row=row, aid=chosen[row], name=self._id_name(chosen[row]))
         for row in illegal:
             rewards[row] = self.illegal_reward
             terminated[row] = True

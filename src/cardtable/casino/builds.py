@@ -57,20 +57,20 @@ class Build:
     def check(self) -> None:
         """Raise :class:`InvalidPositionError` unless this is a well-formed build (12.2, 12.3)."""
         if not 1 <= self.value <= 10:
-            raise InvalidPositionError(f"build value must be 1..10, got {self.value}")
+            raise InvalidPositionError.from_code("casino.build.bad_value", value=self.value)
         if self.cards.bit_count() < 2:
-            raise InvalidPositionError("a build has at least two cards")
+            raise InvalidPositionError.from_code("casino.build.too_small")
         union = 0
         for g in self.groups:
             if not g or g & union:
-                raise InvalidPositionError("build groups must be non-empty and disjoint")
+                raise InvalidPositionError.from_code("casino.build.groups_overlap")
             union |= g
             if any(VALUE[i] == 0 for i in bits(g)):
-                raise InvalidPositionError("court cards are never part of a build (3.3)")
+                raise InvalidPositionError.from_code("casino.build.court_card")
             if mask_value(g) != self.value:
-                raise InvalidPositionError(f"build group {format_group(g)} is not worth {self.value}")
+                raise InvalidPositionError.from_code("casino.build.group_value", group=format_group(g), value=self.value)
         if union != self.cards:
-            raise InvalidPositionError("build groups do not match its cards")
+            raise InvalidPositionError.from_code("casino.build.groups_mismatch")
 
 
 def _group_order(group: int) -> list[int]:
@@ -89,7 +89,7 @@ def parse_build(text: str) -> Build:
     """Parse the inside of ``[...]``, e.g. ``single 8 @1: 5C+3D``."""
     m = _BUILD_RE.match(text)
     if not m:
-        raise InvalidPositionError(f"cannot read build [{text}] (expected e.g. [single 8 @1: 5C+3D])")
+        raise InvalidPositionError.from_code("casino.build.unreadable", text=text)
     kind, value, ctl, body = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
     groups = []
     cards = 0
@@ -98,15 +98,15 @@ def parse_build(text: str) -> Build:
         for tok in part.replace(",", "+").split("+"):
             tok = tok.strip()
             if not tok:
-                raise InvalidPositionError(f"empty card in build [{text}]")
+                raise InvalidPositionError.from_code("casino.build.empty_card", text=text)
             card = Card.parse(tok)
             if (g | cards) & card.bit:
-                raise InvalidPositionError(f"card {card} appears twice in build [{text}]")
+                raise InvalidPositionError.from_code("casino.build.card_twice", card=card, text=text)
             g |= card.bit
         groups.append(g)
         cards |= g
     build = Build(value, cards, tuple(groups), ctl)
     build.check()
     if kind is not None and kind.lower() != build.kind:
-        raise InvalidPositionError(f"build [{text}] is {build.kind}, not {kind.lower()}")
+        raise InvalidPositionError.from_code("casino.build.wrong_kind", text=text, kind=build.kind, expected=kind.lower())
     return build

@@ -53,7 +53,7 @@ class CasinoGame(Game[CasinoRules, CasinoState]):
     def hand_result(self, state: CasinoState) -> HandResult:
         """Points per side, with the breakdown (cards, spades, casinos, aces, sweeps) in ``details``."""
         if not state.is_terminal() or state.scores is None:
-            raise IllegalActionError("the hand is not over", "terminal")
+            raise IllegalActionError.from_code("hand.not_over", "terminal")
         sides = state.breakdown()
         points = tuple(state.points)
         top = max(points)

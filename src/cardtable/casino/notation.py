@@ -59,7 +59,7 @@ def _card(tok: str) -> Card:
     try:
         return Card.parse(tok)
     except InvalidNotationError:
-        raise InvalidNotationError(f"not a card: {tok!r}") from None
+        raise InvalidNotationError.from_code("card.unreadable", text=tok) from None
 
 
 def _value(tok: str) -> int:
@@ -69,7 +69,7 @@ def _value(tok: str) -> int:
     if tok == "a":
         return 1
     if not tok.isdigit():
-        raise InvalidNotationError(f"not a build value: {tok!r}")
+        raise InvalidNotationError.from_code("casino.notation.bad_value", text=tok)
     return int(tok)
 
 
@@ -100,10 +100,10 @@ def parse_text(text: str) -> Parsed:
 
     words = _REF.sub(keep, key).replace("|", " ").split()
     if not words:
-        raise InvalidNotationError("empty action")
+        raise InvalidNotationError.from_code("action.empty")
     if words[0] == "deal":
         if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "last"):
-            raise InvalidNotationError(f"cannot read {text!r} (expected 'deal 7H' or 'deal 7H last')")
+            raise InvalidNotationError.from_code("casino.notation.deal", text=text)
         return Parsed("deal", _card(words[1]), last=len(words) == 3)
     if len(words) == 2 and words[0] in _TRAIL_WORDS:
         return Parsed("trail", _card(words[1]))
@@ -111,7 +111,7 @@ def parse_text(text: str) -> Parsed:
     if len(words) == 2 and words[1] in _TRAIL_WORDS:
         return Parsed("trail", card)
     if len(words) < 2:
-        raise InvalidNotationError(f"cannot read {text!r}: after the card write x, b<value> or trail")
+        raise InvalidNotationError.from_code("casino.notation.after_card", text=text)
     verb, rest = words[1], words[2:]
     value = 0
     if verb in _CAPTURE_WORDS:
@@ -122,7 +122,7 @@ def parse_text(text: str) -> Parsed:
         kind, value = "build", _value(rest[0])
         rest = rest[1:]
     else:
-        raise InvalidNotationError(f"cannot read {text!r}: expected x (capture), b<value> (build) or trail")
+        raise InvalidNotationError.from_code("casino.notation.move_kind", text=text)
     loose = 0
     used: list[tuple[int | None, int | None]] = []
     for item in rest:
@@ -134,7 +134,7 @@ def parse_text(text: str) -> Parsed:
                 continue
             c = _card(tok)
             if loose & c.bit:
-                raise InvalidNotationError(f"{c} is written twice in {text!r}")
+                raise InvalidNotationError.from_code("casino.notation.card_twice", card=c, text=text)
             loose |= c.bit
     return Parsed(kind, card, value, loose, tuple(used))
 
@@ -171,9 +171,9 @@ def resolve_refs(state: HandState, refs: Sequence[tuple[int | None, int | None]]
         found = [b for b in state.builds if (value is None or b.value == value) and (mask is None or b.cards == mask)]
         what = f"[{value if value is not None else ''}{':' if value is not None and mask is not None else ''}...]"
         if not found:
-            raise IllegalActionError(f"there is no build {what} on the table", "4.2 builds")
+            raise IllegalActionError.from_code("casino.notation.no_such_build", "4.2 builds", what=what)
         if len(found) > 1:
-            raise InvalidNotationError(f"build reference {what} is ambiguous: name the build's cards, e.g. {state.ref(found[0])}")
+            raise InvalidNotationError.from_code("casino.notation.ambiguous_build", what=what, example=state.ref(found[0]))
         out.append((found[0].value, found[0].cards))
     return tuple(out)
 

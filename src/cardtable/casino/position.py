@@ -89,12 +89,12 @@ def _int(fields: dict[str, str], key: str, default: int | None = None) -> int:
     raw = fields.get(key)
     if raw is None:
         if default is None:
-            raise InvalidPositionError(f"position field {key!r} is required")
+            raise InvalidPositionError.from_code("position.field_required", key=key)
         return default
     try:
         return int(raw)
     except ValueError:
-        raise InvalidPositionError(f"{key} must be an integer, got {raw!r}") from None
+        raise InvalidPositionError.from_code("casino.position.not_integer", key=key, raw=raw) from None
 
 
 def _table(raw: str) -> tuple[int, list[Build]]:
@@ -102,12 +102,12 @@ def _table(raw: str) -> tuple[int, list[Build]]:
     inside = re.findall(r"\[([^\]]*)\]", raw)
     outside = re.sub(r"\[[^\]]*\]", " ", raw)
     if "[" in outside or "]" in outside:
-        raise InvalidPositionError(f"table: unbalanced brackets in {raw!r}")
+        raise InvalidPositionError.from_code("casino.position.brackets", raw=raw)
     for body in inside:
         try:
             builds.append(parse_build(body))
         except InvalidNotationError as exc:
-            raise InvalidPositionError(f"table: {exc}") from None
+            raise InvalidPositionError.from_code("position.field_invalid", key='table', detail=str(exc)) from None
     return card_mask(outside, "table"), builds
 
 
@@ -117,18 +117,18 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
     n, sides = rules.num_players, rules.num_sides
     for key in fields:
         if key[-1].isdigit() and int(key[-1]) >= (n if key.startswith("hand") else sides):
-            raise InvalidPositionError(f"field {key!r} does not exist with {n} players ({sides} sides)")
+            raise InvalidPositionError.from_code("casino.position.field_players", key=key, n=n, sides=sides)
     dealer = _int(fields, "dealer")
     if not 0 <= dealer < n:
-        raise InvalidPositionError(f"dealer must be a seat 0..{n - 1}")
+        raise InvalidPositionError.from_code("casino.position.dealer", last=n - 1)
     finished = fields.get("turn", "").strip().lower() == "over"
     deal = _int(fields, "deal", rules.num_deals if finished else 1)
     if not 1 <= deal <= rules.num_deals:
-        raise InvalidPositionError(f"deal must be 1..{rules.num_deals}")
+        raise InvalidPositionError.from_code("casino.position.deal", num_deals=rules.num_deals)
     if finished and deal != rules.num_deals:
-        raise InvalidPositionError(f"a hand is over after the last deal, deal {rules.num_deals}")
+        raise InvalidPositionError.from_code("casino.position.over_deal", num_deals=rules.num_deals)
     if "residue" in fields and not finished:
-        raise InvalidPositionError("residue is given for a finished hand only (turn: over)")
+        raise InvalidPositionError.from_code("casino.position.residue_early")
     pending = fields.get("turn", "").strip().lower() == "deal"
     state = new_state(rules, dealer)
     placed = 0
@@ -137,7 +137,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
         nonlocal placed
         twice = placed & mask
         if twice:
-            raise InvalidPositionError(f"{what}: card(s) {format_cards(mask_to_cards(twice))} appear twice in the position")
+            raise InvalidPositionError.from_code("casino.position.cards_twice", what=what, cards=format_cards(mask_to_cards(twice)))
         placed |= mask
 
     hands = []
@@ -167,7 +167,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
     dealt = _int(fields, "dealt", 0)
     order = deal_order(n, dealer, deal == 1)
     if (dealt and not pending) or not 0 <= dealt < len(order):
-        raise InvalidPositionError(f"dealt is given with turn: deal only, and is 0..{len(order) - 1}")
+        raise InvalidPositionError.from_code("casino.position.dealt", last=len(order) - 1)
     if pending:
         pack_size = (52 if deal == 1 else pack_after(n, deal - 1)) - dealt
     elif finished:
@@ -180,25 +180,25 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
         pack = card_mask(raw_pack, "pack")
         place(pack, "pack")
         if pack.bit_count() != pack_size:
-            raise InvalidPositionError(f"the pack holds {pack_size} cards at deal {deal}, got {pack.bit_count()}")
+            raise InvalidPositionError.from_code("casino.position.pack_size", pack_size=pack_size, deal=deal, got=pack.bit_count())
     elif raw_pack is not None and int(raw_pack) != pack_size:
-        raise InvalidPositionError(f"the pack holds {pack_size} cards at deal {deal}, got {raw_pack}")
+        raise InvalidPositionError.from_code("casino.position.pack_size", pack_size=pack_size, deal=deal, got=raw_pack)
     free = bits(FULL & ~placed)
     for side in range(sides):
         k = counts[side]
         if k is not None:
             if k > len(free):
-                raise InvalidPositionError(f"captured{side}: not enough unplaced cards for a count of {k}")
+                raise InvalidPositionError.from_code("casino.position.captured_count", side=side, k=k)
             captured[side] = sum(1 << i for i in free[:k])
             free = free[k:]
     if raw_pack is None or raw_pack.strip().isdigit():
         if len(free) < pack_size:
-            raise InvalidPositionError(f"only {len(free)} cards are left for a pack of {pack_size} at deal {deal}")
+            raise InvalidPositionError.from_code("casino.position.pack_short", n_free=len(free), pack_size=pack_size, deal=deal)
         pack = sum(1 << i for i in free[:pack_size])
         free = free[pack_size:]
     open_sides = [s for s in range(sides) if captured[s] is None]
     if free and not open_sides:
-        raise InvalidPositionError(f"cards {format_cards(Card.from_index(i) for i in free)} are nowhere in the position")
+        raise InvalidPositionError.from_code("casino.position.cards_missing", cards=format_cards(Card.from_index(i) for i in free))
     piles = [c or 0 for c in captured]
     for k, i in enumerate(free):
         piles[open_sides[k % len(open_sides)]] |= 1 << i
@@ -214,17 +214,17 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
     _check_builds(rules, builds, hands)
     sweeps = fields.get("sweeps", " ".join("0" * sides)).split()
     if len(sweeps) != sides or not all(s.isdigit() for s in sweeps):
-        raise InvalidPositionError(f"sweeps must be {sides} counts, one per side")
+        raise InvalidPositionError.from_code("casino.position.sweeps", sides=sides)
     state.sweeps = [int(s) for s in sweeps]
     lc = fields.get("last_capturer", "-").strip()
     if lc not in ("-", ""):
         if not lc.isdigit() or not 0 <= int(lc) < n:
-            raise InvalidPositionError(f"last_capturer must be a seat 0..{n - 1} or -")
+            raise InvalidPositionError.from_code("casino.position.last_capturer", last=n - 1)
         state.last_capturer = int(lc)
     for side in range(sides):
         if (state.sweeps[side] or (state.last_capturer is not None and rules.side_of(state.last_capturer) == side)) \
                 and not piles[side]:
-            raise InvalidPositionError(f"side {side} has captured (last capturer or sweeps) but its pile is empty")
+            raise InvalidPositionError.from_code("casino.position.empty_pile", side=side)
     if pending:
         _check_dealing(n, deal, order[:dealt], hands, loose, builds, piles, state)
         state.phase = DEALING
@@ -236,7 +236,7 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
         return _finish(state, card_mask(fields.get("residue", "-"), "residue"))
     turn = _int(fields, "turn")
     if not 0 <= turn < n:
-        raise InvalidPositionError(f"turn must be a seat 0..{n - 1}, 'deal' or 'over'")
+        raise InvalidPositionError.from_code("casino.position.turn", last=n - 1)
     _check_hand_sizes(n, dealer, turn, hands)
     state.phase = PLAY
     state.turn = turn
@@ -246,11 +246,11 @@ def state_from_fields(rules: CasinoRules, fields: dict[str, str], new_state: Cal
 def _finish(state: S, residue: int) -> S:
     """A finished hand: nothing left in hands, pack or on the table; the piles are scored (section 9)."""
     if any(state.hands) or state.loose or state.builds:
-        raise InvalidPositionError("when the hand is over every hand and the table are empty (the residue is in a pile)")
+        raise InvalidPositionError.from_code("casino.position.over_not_empty")
     receiver = state.last_capturer if state.last_capturer is not None else state.dealer
     side = state.rules.side_of(receiver)
     if residue & ~state.captured[side]:
-        raise InvalidPositionError(f"residue: the last cards on the table went to side {side}'s pile (section 8)")
+        raise InvalidPositionError.from_code("casino.position.residue_side", side=side)
     state.residue = residue
     state.last_deal = True
     state.scores = score_hand(state.captured, state.sweeps, state.rules.sweep_points)
@@ -271,14 +271,12 @@ def _check_dealing(
     """A position during a deal: hands hold exactly the cards dealt so far; no build can exist (7.4.2)."""
     for seat in range(n):
         if hands[seat].bit_count() != done.count(seat):
-            raise InvalidPositionError(
-                f"with {len(done)} cards of this deal dealt, seat {seat} holds {done.count(seat)} cards (5.3, 5.4)"
-            )
+            raise InvalidPositionError.from_code("casino.position.deal_progress", n_done=len(done), seat=seat, held=done.count(seat))
     if builds:
-        raise InvalidPositionError("no build can be on the table between deals: its controller would hold no cards")
+        raise InvalidPositionError.from_code("casino.position.build_between_deals")
     if deal == 1 and (loose.bit_count() != done.count(TABLE) or any(piles) or any(state.sweeps)
                       or state.last_capturer is not None):
-        raise InvalidPositionError("during the first deal the table holds only the cards dealt to it, and nothing is captured")
+        raise InvalidPositionError.from_code("casino.position.first_deal_table")
 
 
 def _check_hand_sizes(n: int, dealer: int, turn: int, hands: list[int]) -> None:
@@ -289,6 +287,4 @@ def _check_hand_sizes(n: int, dealer: int, turn: int, hands: list[int]) -> None:
     want = [m - 1] * t + [m] * (n - t)
     if not 1 <= m <= 4 or sizes != want:
         shown = ", ".join(f"seat {s}: {hands[s].bit_count()}" for s in order)
-        raise InvalidPositionError(
-            f"hand sizes ({shown}) do not fit seat {turn} to move: players who already played this round hold one card fewer (12.11)"
-        )
+        raise InvalidPositionError.from_code("casino.position.hand_sizes", shown=shown, turn=turn)

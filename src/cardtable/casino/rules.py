@@ -47,7 +47,7 @@ class CasinoRules(RulesBase):
 
     def validate(self) -> None:
         if self.build_for_partner and not self.partnership_game:
-            raise InvalidRulesError("CasinoRules.build_for_partner needs num_players=4 and partnerships=True")
+            raise InvalidRulesError.from_code("casino.rules.build_for_partner")
 
     @property
     def partnership_game(self) -> bool:

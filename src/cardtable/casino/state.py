@@ -174,7 +174,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
     def moveset(self) -> MoveSet:
         """The legal moves of the seat to play as blocks: checked one at a time, counted, walked lazily."""
         if self.phase != PLAY:
-            raise IllegalActionError("no seat is to play", "terminal" if self.phase == OVER else "chance")
+            raise IllegalActionError.from_code("turn.none", "terminal" if self.phase == OVER else "chance")
         if self._moves is None:
             seat = self.turn
             self._moves = MoveSet(self.rules, seat, self.hands[seat], self.loose, self.builds)
@@ -270,7 +270,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
                 continue
             found = [b for b in self.builds if b.cards & c.bit]
             if not found:
-                raise IllegalActionError(f"{c} is not on the table", "4.1 loose cards")
+                raise IllegalActionError.from_code("casino.selection.not_on_table", "4.1 loose cards", card=c)
             if (found[0].value, found[0].cards) not in refs:
                 refs.append((found[0].value, found[0].cards))
         full = self.rules.allow_duplicate_value_builds
@@ -294,7 +294,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
     def sample_chance(self, rng: random.Random) -> CasinoAction:
         """The same outcome as the generic uniform sampler, without building the outcome list."""
         if self.phase != DEALING:
-            raise IllegalActionError("not a chance node", "chance")
+            raise IllegalActionError.from_code("chance.none", "chance")
         k = rng.randrange(self.pack.bit_count())
         mask = self.pack
         for _ in range(k):
@@ -313,9 +313,9 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
     def legal_form(self, action: CasinoAction) -> CasinoAction:
         """The legal move equal to ``action`` in its canonical form; raises like :meth:`verify_action`."""
         if not isinstance(action, CasinoAction):
-            raise IllegalActionError(f"{action!r} is not a Casino action", "legal-actions")
+            raise IllegalActionError.from_code("casino.action.wrong_type", "legal-actions", action=repr(action))
         if self.phase == OVER:
-            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+            raise IllegalActionError.from_code("hand.over", "terminal", action=str(action))
         if self.phase == DEALING:
             if action.kind != "deal" or not self.pack & action.card.bit or action.last != self._announces_last():
                 raise self.explain_illegal(action)
@@ -460,9 +460,9 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         builds that each make a legal move.
         """
         if not isinstance(text, str):
-            raise InvalidNotationError(f"expected action text, got {type(text).__name__}")
+            raise InvalidNotationError.from_code("action.not_text", type_name=type(text).__name__)
         if not normalize(text):
-            raise InvalidNotationError("empty action")
+            raise InvalidNotationError.from_code("action.empty")
         if self.phase == OVER:
             return parse_unlisted(self, text)
         parsed = parse_text(text)
@@ -479,7 +479,7 @@ class CasinoState(GameState[CasinoRules, CasinoAction, CasinoView]):
         if len(legal) == 1:
             return legal[0]
         if len(legal) > 1:
-            raise AmbiguousActionError(f"{text!r} is ambiguous", tuple(str(a) for a in legal))
+            raise AmbiguousActionError.from_code("action.ambiguous", candidates=tuple(str(a) for a in legal), text=text)
         return parse_unlisted(self, text)
 
     def normalize_notation(self, text: str) -> str:

@@ -40,16 +40,16 @@ def card_mask(cards: Cards, what: str) -> int:
     """The bitmask of ``cards``; a card given twice or unreadable is an :class:`InvalidPositionError` naming ``what``."""
     if isinstance(cards, int):
         if not 0 <= cards < 1 << 52:
-            raise InvalidPositionError(f"{what}: not a 52-card bitmask")
+            raise InvalidPositionError.from_code("casino.position.bitmask", what=what)
         return cards
     try:
         items = parse_cards(cards) if isinstance(cards, str) else [c if isinstance(c, Card) else Card.parse(c) for c in cards]
     except InvalidNotationError as exc:
-        raise InvalidPositionError(f"{what}: {exc}") from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=what, detail=str(exc)) from None
     mask = 0
     for c in items:
         if mask & c.bit:
-            raise InvalidPositionError(f"{what}: card {c} appears twice")
+            raise InvalidPositionError.from_code("casino.position.card_twice", what=what, card=c)
         mask |= c.bit
     return mask
 
@@ -63,15 +63,15 @@ def score_piles(piles: Sequence[Cards], sweeps: Sequence[int] | None = None,
     """
     rules = rules if rules is not None else CasinoRules()
     if len(piles) != rules.num_sides:
-        raise InvalidPositionError(f"{rules.num_sides} piles are needed (one per side), got {len(piles)}")
+        raise InvalidPositionError.from_code("casino.position.piles", num_sides=rules.num_sides, n_piles=len(piles))
     sweeps = list(sweeps) if sweeps is not None else [0] * rules.num_sides
     if len(sweeps) != rules.num_sides or any(not isinstance(s, int) or s < 0 for s in sweeps):
-        raise InvalidPositionError(f"sweeps must be {rules.num_sides} counts >= 0, one per side")
+        raise InvalidPositionError.from_code("casino.position.sweep_counts", num_sides=rules.num_sides)
     masks = [card_mask(p, f"pile {i}") for i, p in enumerate(piles)]
     seen = 0
     for i, m in enumerate(masks):
         if seen & m:
-            raise InvalidPositionError(f"pile {i} shares cards with another pile")
+            raise InvalidPositionError.from_code("casino.position.piles_overlap", i=i)
         seen |= m
     return score_hand(masks, sweeps, rules.sweep_points)
 
@@ -93,18 +93,18 @@ def validate_build(build: Build | str, hands: Sequence[Cards], rules: CasinoRule
         build.check()
     masks = [card_mask(h, f"hand {i}") for i, h in enumerate(hands)]
     if len(masks) != rules.num_players:
-        raise InvalidPositionError(f"{rules.num_players} hands are needed (one per seat), got {len(masks)}")
+        raise InvalidPositionError.from_code("casino.position.hands", num_players=rules.num_players, n_masks=len(masks))
     if not 0 <= build.controller < rules.num_players:
-        raise InvalidPositionError(f"build {build}: controller must be a seat 0..{rules.num_players - 1}")
+        raise InvalidPositionError.from_code("casino.position.build_controller", build=build, last=rules.num_players - 1)
     if not held_values(masks[build.controller]) >> build.value & 1:
-        raise InvalidPositionError(f"build {build}: its controller holds no card of value {build.value} (12.4)")
+        raise InvalidPositionError.from_code("casino.position.build_unheld", build=build, value=build.value)
     placed = 0
     for m in [*masks, *(b.cards for b in others)]:
         placed |= m
     if placed & build.cards:
-        raise InvalidPositionError(f"build {build}: its cards are also in a hand or another build")
+        raise InvalidPositionError.from_code("casino.position.build_cards", build=build)
     if not rules.allow_duplicate_value_builds and any(b.value == build.value for b in others):
-        raise InvalidPositionError("two builds share a value (merge rule 7.3.5, invariant 12.5)")
+        raise InvalidPositionError.from_code("casino.position.builds_share_value")
     return build
 
 
@@ -116,11 +116,11 @@ def moves_as_if(state: HandState, seat: int, hand: Cards | None = None) -> Seque
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat must be 0..{state.num_players - 1}")
     if state.phase != PLAY:
-        raise InvalidPositionError(f"moves are made during play, not in the {state.phase} phase")
+        raise InvalidPositionError.from_code("casino.position.not_playing", phase=state.phase)
     held = state.hands[seat] if hand is None else card_mask(hand, "hand")
     on_table = held & (state.loose | sum(b.cards for b in state.builds))
     if on_table:
-        raise InvalidPositionError(f"hand: {Card.from_index(on_table.bit_length() - 1)} is on the table")
+        raise InvalidPositionError.from_code("casino.position.hand_on_table", card=Card.from_index(on_table.bit_length() - 1))
     moves = MoveSet(state.rules, seat, held, state.loose, state.builds)
     if is_crowded(moves):
         return LegalMoves(moves)

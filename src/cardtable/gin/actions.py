@@ -54,7 +54,7 @@ class GinAction:
 
     def __init__(self, kind: str, card: Card | None = None, melds: tuple[int, ...] = ()) -> None:
         if kind not in _KINDS:
-            raise InvalidNotationError(f"unknown gin action kind {kind!r}")
+            raise InvalidNotationError.from_code("gin.action.unknown_kind", kind=kind)
         self.kind = kind
         self.card = card
         self.melds = tuple(sorted(melds))

@@ -8,6 +8,7 @@ depends on where a card the mover cannot see lies; cards are named as players re
 from __future__ import annotations
 
 from ..cards import mask_to_cards
+from ..error_codes import CardList
 from ..errors import IllegalActionError
 from .actions import GinAction
 from .hand_state import HandState
@@ -23,48 +24,46 @@ def explain_illegal(state: HandState, action: GinAction) -> IllegalActionError:
     phase, kind = state.phase, action.kind
     if action.is_chance:
         if phase not in CHANCE_PHASES:
-            return IllegalActionError(f"{action}: no chance step is pending", "chance")
-        return IllegalActionError(f"{action}: that card is not in the stock", "chance")
+            return IllegalActionError.from_code("chance.not_pending", "chance", action=str(action))
+        return IllegalActionError.from_code("gin.chance.not_in_stock", "chance", action=str(action))
     if phase in CHANCE_PHASES:
-        return IllegalActionError(f"{action}: a card must be dealt or drawn first", "chance")
+        return IllegalActionError.from_code("chance.pending", "chance", action=str(action))
     hand = state.hands[state.turn]
     card = action.card
     # the mover's own cards first: a card it does not hold is refused the same wherever it lies
     if card is not None and not hand & card.bit:
-        return IllegalActionError(f"{action}: you do not hold the {card.pretty()}", "4.3")
+        return IllegalActionError.from_code("card.not_held", "4.3", action=str(action), card=card)
     if kind == "arrange" and phase == ARRANGE:
         missing = [c for m in action.melds for c in mask_to_cards(m & ~hand)]
         if missing:
-            said = " or ".join(f"the {c.pretty()}" for c in missing)
-            return IllegalActionError(f"{action}: you do not hold {said}", "5.1")
+            if len(missing) == 1:
+                return IllegalActionError.from_code("card.not_held", "5.1", action=str(action), card=missing[0])
+            return IllegalActionError.from_code("cards.not_held", "5.1", action=str(action), cards=CardList(missing))
     if phase == FORCED_DRAW and kind == "take":
-        return IllegalActionError("both players passed the first upcard: the non-dealer must draw from the stock", "4.1.3")
+        return IllegalActionError.from_code("gin.draw.forced", "4.1.3")
     if phase in (DISCARD_PHASE, WALL_KNOCK) and kind in ("discard", "knock") and card is not None:
         if card is state.taken and not state.rules.discard_taken_card:
-            return IllegalActionError(f"{action}: the card taken from the discard pile may not be discarded this turn", "4.3 discard_taken_card")
+            return IllegalActionError.from_code("gin.discard.taken_card", "4.3 discard_taken_card", action=str(action))
         if phase == WALL_KNOCK and kind == "discard":
-            return IllegalActionError("after taking the upcard at the wall you must knock", "4.5")
+            return IllegalActionError.from_code("gin.wall.must_knock", "4.5")
         if kind == "knock" and openspiel_refuses_knock(hand, state.knock_limit, state.rules.knock_check):
-            return IllegalActionError(
-                f"{action}: OpenSpiel's 11-card deadwood figure is {openspiel_deadwood(hand)} > knock limit "
-                f"{state.knock_limit}, so no knock is offered (knock_check)", "4.3.2 knock_check")
+            return IllegalActionError.from_code("gin.knock.openspiel_check", "4.3.2 knock_check", action=str(action), deadwood=openspiel_deadwood(hand), knock_limit=state.knock_limit)
         if kind == "knock":
             left = deadwood(hand & ~card.bit)
-            return IllegalActionError(f"{action}: deadwood after this discard would be {left} > knock limit {state.knock_limit}", "4.3.2")
+            return IllegalActionError.from_code("gin.knock.deadwood", "4.3.2", action=str(action), deadwood=left, knock_limit=state.knock_limit)
     if kind == "big gin":
         if state.rules.big_gin_bonus is None:
-            return IllegalActionError("big gin is not played under these rules (big_gin_bonus = None)", "4.3.3")
+            return IllegalActionError.from_code("gin.big_gin.off", "4.3.3")
         if phase in (DISCARD_PHASE, WALL_KNOCK):
-            return IllegalActionError(f"big gin needs all 11 cards melded (deadwood is {deadwood(hand)})", "4.3.3")
+            return IllegalActionError.from_code("gin.big_gin.deadwood", "4.3.3", deadwood=deadwood(hand))
     if kind == "take knock":
-        return IllegalActionError("taking the upcard at the wall needs a legal knock afterwards", "4.5")
+        return IllegalActionError.from_code("gin.wall.take_knock", "4.5")
     if kind == "arrange" and phase == ARRANGE:
         if state.rules.knocker_melds == "within-limit":
-            return IllegalActionError(
-                f"{action}: not melds of the knocker's cards leaving deadwood within {state.knock_limit}", "5.1 knocker_melds")
-        return IllegalActionError(f"{action}: not a minimal arrangement of the knocker's cards", "5.1")
+            return IllegalActionError.from_code("gin.arrange.over_limit", "5.1 knocker_melds", action=str(action), knock_limit=state.knock_limit)
+        return IllegalActionError.from_code("gin.arrange.not_minimal", "5.1", action=str(action))
     if kind == "draw" and phase in (OFFER, OFFER_DEALER):
-        return IllegalActionError("first take or pass the first upcard", "4.1")
+        return IllegalActionError.from_code("gin.draw.offer_first", "4.1")
     if kind == "draw" and phase == WALL:
-        return IllegalActionError("drawing from the stock is not allowed at the wall", "4.5")
-    return IllegalActionError(f"{action}: not possible in the {phase} phase", "10")
+        return IllegalActionError.from_code("gin.draw.wall", "4.5")
+    return IllegalActionError.from_code("gin.phase", "10", action=str(action), phase=phase)

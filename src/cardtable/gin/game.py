@@ -38,7 +38,7 @@ class GinGame(Game[GinRules, GinState]):
 
     def hand_result(self, state: GinState) -> HandResult:
         if not state.is_terminal() or state.showdown is None:
-            raise IllegalActionError("the hand is not over", "terminal")
+            raise IllegalActionError.from_code("hand.not_over", "terminal")
         sd = state.showdown
         return HandResult(
             points=sd.points,

@@ -61,6 +61,4 @@ def parse_unlisted(text: str) -> GinAction:
         return table[words[0]][card.index]
     if words and words[0] == "arrange":
         return arrange(parse_arrangement(words[1:]))
-    raise InvalidNotationError(
-        f"cannot read {text!r} as a gin action (try: take, pass, draw, discard 7H, knock 7H, big gin, take knock, arrange ...)"
-    )
+    raise InvalidNotationError.from_code("gin.notation.unreadable", text=text)

@@ -102,7 +102,7 @@ def state_to_fields(state: HandState) -> dict[str, str]:
 def _seat(fields: dict[str, str], key: str) -> int:
     raw = fields.get(key)
     if raw not in ("0", "1"):
-        raise InvalidPositionError(f"{key} must be 0 or 1, got {raw!r}")
+        raise InvalidPositionError.from_code("position.not_flag", key=key, raw=raw)
     return int(raw)
 
 
@@ -110,13 +110,13 @@ def _cards(fields: dict[str, str], key: str, default: str = "-") -> list[Card]:
     try:
         return parse_cards(fields.get(key, default))
     except InvalidNotationError as exc:
-        raise InvalidPositionError(f"{key}: {exc}") from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
 
 
 def _card(fields: dict[str, str], key: str) -> Card | None:
     cards = _cards(fields, key)
     if len(cards) > 1:
-        raise InvalidPositionError(f"{key} is one card or -")
+        raise InvalidPositionError.from_code("gin.position.one_card", key=key)
     return cards[0] if cards else None
 
 
@@ -130,12 +130,12 @@ def _melds(raw: str, hand: int) -> tuple[int, ...]:
         try:
             cards = [Card.parse(group[i:i + 2]) for i in range(0, len(group), 2)]
         except InvalidNotationError as exc:
-            raise InvalidPositionError(f"melds: {exc}") from None
+            raise InvalidPositionError.from_code("gin.position.melds", detail=str(exc)) from None
         mask = cards_to_mask(cards)
         if len(cards) != mask.bit_count() or not is_meld(mask):
-            raise InvalidPositionError(f"melds: {group} is not a meld")
+            raise InvalidPositionError.from_code("gin.position.not_a_meld", group=group)
         if mask & ~hand or mask & used:
-            raise InvalidPositionError(f"melds: {group} is not made of the knocker's remaining cards")
+            raise InvalidPositionError.from_code("gin.position.meld_cards", group=group)
         used |= mask
         melds.append(mask)
     return tuple(sorted(melds))
@@ -147,21 +147,21 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
     dealer = _seat(fields, "dealer")
     phase = fields.get("phase")
     if phase is None:
-        raise InvalidPositionError("position field 'phase' is required")
+        raise InvalidPositionError.from_code("gin.position.phase_required")
     if phase not in PHASES:
-        raise InvalidPositionError(f"phase must be one of {', '.join(PHASES)}")
+        raise InvalidPositionError.from_code("gin.position.phase", phases=', '.join(PHASES))
     turn = _seat(fields, "turn") if phase != DEALING or "turn" in fields else 1 - dealer
     state = new_state(rules, dealer)
     for key in ("hand0", "hand1"):
         if key not in fields:
-            raise InvalidPositionError(f"position field {key!r} is required")
+            raise InvalidPositionError.from_code("position.field_required", key=key)
     hands = [_cards(fields, "hand0"), _cards(fields, "hand1")]
     discard = _cards(fields, "discard")
     knock = _card(fields, "knock")
     seen: set[Card] = set()
     for c in [*hands[0], *hands[1], *discard, *([knock] if knock else [])]:
         if c in seen:
-            raise InvalidPositionError(f"card {c} appears twice")
+            raise InvalidPositionError.from_code("gin.position.card_twice", card=c)
         seen.add(c)
     state.hands = [cards_to_mask(hands[0]), cards_to_mask(hands[1])]
     state.discard = discard
@@ -177,7 +177,7 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
         known = cards_to_mask(_cards(fields, f"known{i}"))
         face_down = knock.bit if knock is not None and phase == ARRANGE and i == turn else 0
         if known & ~(state.hands[i] | face_down):
-            raise InvalidPositionError(f"known{i} lists cards that are not in hand{i}")
+            raise InvalidPositionError.from_code("gin.position.known", i=i)
         state.known[i] = known
     state.taken = _card(fields, "taken")
     first = _card(fields, "upcard")
@@ -189,45 +189,43 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
         )
         state.draws = int(fields.get("draws", "0"))
     except ValueError as exc:
-        raise InvalidPositionError(f"limit and draws must be integers: {exc}") from None
+        raise InvalidPositionError.from_code("gin.position.limit_draws_type", detail=str(exc)) from None
     if not 0 <= state.knock_limit <= 10 or state.draws < 0:
-        raise InvalidPositionError("limit must be 0..10 and draws >= 0")
+        raise InvalidPositionError.from_code("gin.position.limit_draws")
     state.returned = _card(fields, "returned")
     state.offer_take = fields.get("offer", "no").lower() in ("yes", "true", "1")
     state.knock_card = knock
     for key in ("outcome", "melds", "void"):
         if key in fields and phase != OVER:
-            raise InvalidPositionError(f"{key!r} is given for a finished hand only (phase: over)")
+            raise InvalidPositionError.from_code("gin.position.over_field", key=key)
     if phase == OVER:
         return _finished(state, sizes, fields)
     holding = 11 if phase in (DISCARD_PHASE, WALL_KNOCK) else 10
     if sizes[turn] != holding or sizes[1 - turn] != 10:
-        raise InvalidPositionError(
-            f"in the {phase} phase seat {turn} holds {holding} cards and the other 10; got {sizes}"
-        )
+        raise InvalidPositionError.from_code("gin.position.hand_sizes", phase=phase, turn=turn, holding=holding, sizes=sizes)
     if phase in (OFFER, OFFER_DEALER, FORCED_DRAW):
         if len(discard) != 1:
-            raise InvalidPositionError("during the first-upcard offer the discard pile is the single first upcard")
+            raise InvalidPositionError.from_code("gin.position.offer_discards")
         nd = 1 - dealer
         expected = {OFFER: nd, OFFER_DEALER: dealer, FORCED_DRAW: nd}[phase]
         if turn != expected:
-            raise InvalidPositionError(f"in the {phase} phase seat {expected} is to act")
+            raise InvalidPositionError.from_code("gin.position.turn", phase=phase, expected=expected)
         state.decisions = {OFFER: [], OFFER_DEALER: [(nd, "pass")], FORCED_DRAW: [(nd, "pass"), (dealer, "pass")]}[phase]
     elif phase in (DRAW_PHASE, WALL) and not discard:
-        raise InvalidPositionError("the discard pile cannot be empty at a draw decision")
+        raise InvalidPositionError.from_code("gin.position.discard_empty")
     if state.taken is not None and not state.hands[turn] & state.taken.bit and not (phase == ARRANGE and state.taken == knock):
-        raise InvalidPositionError("taken must be a card in the hand of the seat to act (or its knock discard)")
+        raise InvalidPositionError.from_code("gin.position.taken_card")
     if phase == ARRANGE and knock is None:
-        raise InvalidPositionError("the arrange phase needs the knock discard (field 'knock')")
+        raise InvalidPositionError.from_code("gin.position.arrange_knock")
     if phase == ARRANGE and deadwood(state.hands[turn]) > state.knock_limit:
-        raise InvalidPositionError("the knocker's deadwood exceeds the knock limit")
+        raise InvalidPositionError.from_code("gin.position.knock_deadwood")
     min_stock = 3 if phase in (DRAW_PHASE, FORCED_DRAW, OFFER, OFFER_DEALER, DRAWING) else 2
     if state.stock_size < min_stock:
-        raise InvalidPositionError(f"the stock would hold {state.stock_size} cards; at least {min_stock} needed here")
+        raise InvalidPositionError.from_code("gin.position.stock_short", stock_size=state.stock_size, min_stock=min_stock)
     if phase in (WALL, WALL_KNOCK) and state.stock_size != 2:
-        raise InvalidPositionError(f"the wall happens only with 2 cards in the stock, not {state.stock_size}")
+        raise InvalidPositionError.from_code("gin.position.wall_stock", stock_size=state.stock_size)
     if state.taken is not None and phase not in (DISCARD_PHASE, WALL_KNOCK, ARRANGE):
-        raise InvalidPositionError(f"'taken' is only meaningful in a discard or arrange decision, not in the {phase} phase")
+        raise InvalidPositionError.from_code("gin.position.taken_phase", phase=phase)
     return state
 
 
@@ -236,17 +234,15 @@ def _dealing(state: S, sizes: list[int], turn: int, fields: dict[str, str]) -> S
     dealt = sizes[0] + sizes[1]
     nd = 1 - state.dealer
     if sizes[nd] != (dealt + 1) // 2 or sizes[state.dealer] != dealt // 2 or dealt > 20:
-        raise InvalidPositionError(
-            f"during the deal the non-dealer holds as many cards as the dealer or one more (10 each at most); got {sizes}"
-        )
+        raise InvalidPositionError.from_code("gin.position.deal_sizes", sizes=sizes)
     if turn != nd:
-        raise InvalidPositionError(f"during the deal 'turn' is the non-dealer, seat {nd}")
+        raise InvalidPositionError.from_code("gin.position.deal_turn", nd=nd)
     defaults = {"discard": "-", "known0": "-", "known1": "-", "taken": "-", "upcard": "-", "draws": "0",
                 "returned": "-", "offer": "no", "knock": "-", "limit": str(state.rules.knock_limit)}
     extra = [k for k in fields if k in ("outcome", "melds", "void")
              or (k in defaults and fields[k].strip().lower() not in (defaults[k].lower(), ""))]
     if extra:
-        raise InvalidPositionError(f"during the deal only the hands are set (got {', '.join(extra)})")
+        raise InvalidPositionError.from_code("gin.position.deal_fields", fields=', '.join(extra))
     state.dealt = dealt
     return state
 
@@ -255,34 +251,33 @@ def _finished(state: S, sizes: list[int], fields: dict[str, str]) -> S:
     """A finished hand: a void hand, or the showdown after a knock, gin or big gin, scored again."""
     outcome = fields.get("outcome")
     if outcome not in _OUTCOMES:
-        raise InvalidPositionError(f"a finished hand needs 'outcome': one of {', '.join(_OUTCOMES)}")
+        raise InvalidPositionError.from_code("gin.position.outcome", outcomes=', '.join(_OUTCOMES))
     knocker = state.turn
     want = [10, 10]
     if outcome == "big gin":
         want[knocker] = 11
     if sizes != want:
-        raise InvalidPositionError(f"after a {outcome} the hands hold {want} cards; got {sizes}")
+        raise InvalidPositionError.from_code("gin.position.over_sizes", outcome=outcome, want=want, sizes=sizes)
     if outcome == "void":
         if "melds" in fields or state.knock_card is not None:
-            raise InvalidPositionError("a void hand has no knock and no melds")
+            raise InvalidPositionError.from_code("gin.position.void_melds")
         reason = fields.get("void", "").strip()
         if not reason:
-            raise InvalidPositionError("a void hand needs 'void': the reason it was void")
+            raise InvalidPositionError.from_code("gin.position.void_reason")
         state._void(reason)
         return state
     if "void" in fields:
-        raise InvalidPositionError("'void' is given for a void hand only")
+        raise InvalidPositionError.from_code("gin.position.void_field")
     if (state.knock_card is None) != (outcome == "big gin"):
-        raise InvalidPositionError("a knock or gin needs the knock discard (field 'knock'); big gin has none")
+        raise InvalidPositionError.from_code("gin.position.knock_field")
     hand = state.hands[knocker]
     melds = _melds(fields["melds"], hand) if "melds" in fields else canonical_arrangement(hand)
     left = deadwood_cards(hand, melds)
     if outcome in ("gin", "big gin") and left:
-        raise InvalidPositionError(f"{outcome}: every card of the knocker is melded")
+        raise InvalidPositionError.from_code("gin.position.all_melded", outcome=outcome)
     if outcome == "knock" and not left:
-        raise InvalidPositionError("knock: a knock leaving no deadwood is gin")
+        raise InvalidPositionError.from_code("gin.position.knock_is_gin")
     if melds not in state.knock_arrangements():
-        raise InvalidPositionError(f"melds: not an arrangement the knocker may show under these rules "
-                                   f"(knocker_melds={state.rules.knocker_melds}, knock limit {state.knock_limit})")
+        raise InvalidPositionError.from_code("gin.position.arrangement", knocker_melds=state.rules.knocker_melds, knock_limit=state.knock_limit)
     state._showdown(outcome, knocker, melds)
     return state

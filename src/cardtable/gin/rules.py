@@ -81,4 +81,4 @@ class GinRules(RulesBase):
     def validate(self) -> None:
         # Every combination of the table is valid (gin_rummy.md 4.6.4); only types and ranges matter.
         if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
-            raise InvalidRulesError("GinRules.big_gin_bonus must be >= 0 or None")
+            raise InvalidRulesError.from_code("gin.rules.big_gin_bonus")

@@ -233,7 +233,7 @@ class GinState(GameState[GinRules, GinAction, GinView]):
         """Same outcome as the generic uniform sampler, without building probability pairs."""
         phase = self.phase
         if phase not in CHANCE_PHASES:
-            raise IllegalActionError("not a chance node", "chance")
+            raise IllegalActionError.from_code("chance.none", "chance")
         stock = self.stock
         for _ in range(rng.randrange(self.stock_size)):
             stock &= stock - 1
@@ -243,9 +243,9 @@ class GinState(GameState[GinRules, GinAction, GinView]):
     # --- applying -------------------------------------------------------------------------
     def verify_action(self, action: GinAction) -> None:
         if self.phase == OVER:
-            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+            raise IllegalActionError.from_code("hand.over", "terminal", action=str(action))
         if type(action) is not GinAction:
-            raise IllegalActionError(f"{action!r} is not a gin action (give a GinAction or its notation)", "notation")
+            raise IllegalActionError.from_code("gin.action.wrong_type", "notation", action=repr(action))
         phase = self.phase
         if phase in CHANCE_PHASES and (action.kind == "deal") == (phase == DEALING) and action.is_chance:
             card = action.card

@@ -64,7 +64,7 @@ class PinochleAction:
 
     def __init__(self, kind: str, card: int = -1, meld: int = -1, cards: int = 0) -> None:
         if kind not in _KINDS:
-            raise InvalidNotationError(f"unknown pinochle action kind {kind!r}")
+            raise InvalidNotationError.from_code("pinochle.action.unknown_kind", kind=kind)
         self.kind = kind
         self.card = card
         self.meld = meld

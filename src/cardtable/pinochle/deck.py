@@ -148,7 +148,7 @@ def parse_mask(text: str) -> int:
     for item in items:
         bit = 1 << parse_card(item)
         if mask & bit:
-            raise InvalidNotationError(f"card {item} is listed twice")
+            raise InvalidNotationError.from_code("pinochle.card.twice", card=item)
         mask |= bit
     return mask
 

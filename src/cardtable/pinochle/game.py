@@ -43,7 +43,7 @@ class PinochleGame(Game[PinochleRules, PinochleState]):
     def hand_result(self, state: PinochleState) -> HandResult:
         """Points per seat, with the breakdown: meld by kind, dix events, counters, last trick."""
         if not state.is_terminal():
-            raise IllegalActionError("the hand is not over", "terminal")
+            raise IllegalActionError.from_code("hand.not_over", "terminal")
         meld = [{k: v for k, v in b.items() if k not in DIX_KEYS} for b in state.breakdown]
         dix = [{k: v for k, v in b.items() if k in DIX_KEYS} for b in state.breakdown]
         p0, p1 = state.points

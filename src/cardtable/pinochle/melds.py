@@ -13,6 +13,7 @@ physical cards that have already scored in kind ``k`` (the per-card record of
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from .deck import ACE, JACK, KING, NINE, QUEEN, TEN, iter_bits
 
@@ -116,23 +117,24 @@ _GROUPS = {(k, t): _slot_groups(k, t) for k in KINDS for t in range(4)}
 
 def meld_problem(
     kind: int, mask: int, scored: tuple[int, ...], dix_scored: int, concealed: int, requires_hand_card: bool
-) -> tuple[str, str] | None:
-    """``(why, rule)`` when ``mask`` may not score as ``kind`` under the history rules (6.3.2-6.3.5), else ``None``."""
+) -> tuple[str, dict[str, Any], str] | None:
+    """``(code, params, rule)`` when ``mask`` may not score as ``kind`` under the history rules (6.3.2-6.3.5),
+    else ``None``; the code and params are those of :mod:`~cardtable.error_codes`, without the move."""
     if kind == DIX and mask & dix_scored:
-        return "that dix has already scored", "7.2"
+        return "pinochle.meld.dix_scored", {}, "7.2"
     if kind == DOUBLE:
         if mask & scored[DOUBLE]:
-            return "a card has already scored in a double pinochle", "6.3.3"
+            return "pinochle.meld.double_scored", {}, "6.3.3"
         if (mask & scored[PINOCHLE]).bit_count() > 2:
-            return "a double pinochle may include at most one earlier pinochle", "6.3.5"
+            return "pinochle.meld.double_pinochles", {}, "6.3.5"
     elif mask & scored[kind]:
-        return f"same kind never twice: a card has already scored in a {KIND_NAMES[kind]}", "6.3.3"
+        return "pinochle.meld.same_kind", {"name": KIND_NAMES[kind]}, "6.3.3"
     if kind == ROYAL and mask & scored[RUN]:
-        return "a card that scored in a run may never score in a royal marriage", "6.3.5"
+        return "pinochle.meld.run_royal", {}, "6.3.5"
     if kind == PINOCHLE and mask & scored[DOUBLE]:
-        return "a card that scored in a double pinochle may never score in a pinochle", "6.3.5"
+        return "pinochle.meld.double_pinochle", {}, "6.3.5"
     if requires_hand_card and not mask & concealed:
-        return "every meld must include a concealed card (meld_requires_hand_card)", "6.3.2"
+        return "pinochle.meld.concealed", {}, "6.3.2"
     return None
 
 

@@ -106,7 +106,7 @@ def parse_any(state: HandState, text: str) -> PinochleAction:
         return _SIMPLE[key]
     split = _split(key)
     if split is None or not split[2] or not all(_is_card_token(t) for t in split[2]):
-        raise InvalidNotationError(f"cannot read {text!r} as a pinochle action ({_HINT})")
+        raise InvalidNotationError.from_code("pinochle.notation.unreadable", text=text)
     verb, kind, tokens = split
     mask = 0
     for tok in tokens:
@@ -114,5 +114,5 @@ def parse_any(state: HandState, text: str) -> PinochleAction:
     if verb == "meld":
         return meld_action(kind, mask)
     if len(tokens) != 1:
-        raise InvalidNotationError(f"{text!r}: {verb} takes one card ({_HINT})")
+        raise InvalidNotationError.from_code("pinochle.notation.one_card", text=text, verb=verb)
     return CARD_TABLES[verb][mask.bit_length() - 1]

@@ -111,7 +111,7 @@ def state_to_fields(state: HandState) -> dict[str, str]:
 def _seat(fields: dict[str, str], key: str) -> int:
     raw = fields.get(key)
     if raw not in ("0", "1"):
-        raise InvalidPositionError(f"{key} must be 0 or 1, got {raw!r}")
+        raise InvalidPositionError.from_code("position.not_flag", key=key, raw=raw)
     return int(raw)
 
 
@@ -119,9 +119,9 @@ def _int(raw: str, key: str) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise InvalidPositionError(f"{key} must be a number, got {raw!r}") from None
+        raise InvalidPositionError.from_code("pinochle.position.not_number", key=key, raw=raw) from None
     if value < 0:
-        raise InvalidPositionError(f"{key} must be >= 0, got {value}")
+        raise InvalidPositionError.from_code("pinochle.position.negative", key=key, value=value)
     return value
 
 
@@ -129,7 +129,7 @@ def _mask(fields: dict[str, str], key: str) -> int:
     try:
         return parse_mask(fields.get(key, "-"))
     except InvalidNotationError as exc:
-        raise InvalidPositionError(f"{key}: {exc}") from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
 
 
 def _card(fields: dict[str, str], key: str) -> int:
@@ -139,7 +139,7 @@ def _card(fields: dict[str, str], key: str) -> int:
     try:
         return parse_card(raw)
     except InvalidNotationError as exc:
-        raise InvalidPositionError(f"{key}: {exc}") from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
 
 
 def _book(raw: str, key: str) -> dict[str, int]:
@@ -153,7 +153,7 @@ def _book(raw: str, key: str) -> dict[str, int]:
     for item in items:
         name, _, raw_points = item.partition("=")
         if not raw_points:
-            raise InvalidPositionError(f"{key}: expected name=points, got {item!r}")
+            raise InvalidPositionError.from_code("pinochle.position.points", key=key, item=item)
         book[name] = book.get(name, 0) + _int(raw_points, key)
     return book
 
@@ -168,11 +168,11 @@ def _records(raw: str) -> tuple[int, ...]:
         try:
             bit = 1 << parse_card(card)
         except InvalidNotationError as exc:
-            raise InvalidPositionError(f"records: {exc}") from None
+            raise InvalidPositionError.from_code("position.field_invalid", key='records', detail=str(exc)) from None
         for name in kinds.split(","):
             kind = kind_from_name(name)
             if kind is None:
-                raise InvalidPositionError(f"records: unknown meld kind {name!r}; kinds: {', '.join(KIND_NAMES)}")
+                raise InvalidPositionError.from_code("pinochle.position.meld_kind", name=name, kinds=', '.join(KIND_NAMES))
             scored[kind] |= bit
     return tuple(scored)
 
@@ -186,7 +186,7 @@ def _listed(fields: dict[str, str], key: str) -> tuple[int, int]:
     try:
         return parse_mask(" ".join(items) or "-"), extra
     except InvalidNotationError as exc:
-        raise InvalidPositionError(f"{key}: {exc}") from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
 
 
 def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]:
@@ -199,22 +199,22 @@ def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]
     for mask in [*(m for m, _ in listed.values()), stock_cards, *([1 << lead] if lead >= 0 else []),
                  *([1 << trump_card] if trump_card >= 0 else [])]:
         if used & mask:
-            raise InvalidPositionError(f"card(s) {format_mask(used & mask)} appear twice")
+            raise InvalidPositionError.from_code("pinochle.position.cards_twice", cards=format_mask(used & mask))
         used |= mask
     free = list(iter_bits(FULL & ~used))
     out: dict[str, int] = {}
     for key in keys:
         mask, extra = listed[key]
         if extra > len(free):
-            raise InvalidPositionError(f"{key}: not enough unlisted cards to fill {extra}")
+            raise InvalidPositionError.from_code("pinochle.position.fill", key=key, extra=extra)
         out[key] = mask | sum(1 << i for i in free[:extra])
         free = free[extra:]
     rest = sum(1 << i for i in free)
     if stock_cards and rest:
-        raise InvalidPositionError(f"cards listed nowhere while the stock is listed: {format_mask(rest)}")
+        raise InvalidPositionError.from_code("pinochle.position.unlisted", cards=format_mask(rest))
     out["stock"] = stock_cards | rest
     if stock_raw.isdigit() and int(stock_raw) != out["stock"].bit_count():
-        raise InvalidPositionError(f"stock: {out['stock'].bit_count()} cards are unlisted, not {stock_raw}")
+        raise InvalidPositionError.from_code("pinochle.position.stock_count", count=out['stock'].bit_count(), stock_raw=stock_raw)
     return out
 
 
@@ -223,13 +223,13 @@ def fill_state(state: HandState, fields: dict[str, str]) -> None:
     state.dealer = _seat(fields, "dealer")
     totals = fields.get("totals", "0 0").split()
     if len(totals) != 2:
-        raise InvalidPositionError(f"totals must be two numbers (the game totals before the hand), got {fields['totals']!r}")
+        raise InvalidPositionError.from_code("pinochle.position.totals", totals=fields['totals'])
     state.totals = (_int(totals[0], "totals"), _int(totals[1], "totals"))
     phase = fields.get("phase", PLAY_PHASE).strip().lower()
     if phase not in _PHASES:
-        raise InvalidPositionError(f"phase must be one of {', '.join(_PHASES)}, got {phase!r}")
+        raise InvalidPositionError.from_code("pinochle.position.phase", phases=', '.join(_PHASES), phase=phase)
     if "declarer" in fields and phase != OVER:
-        raise InvalidPositionError("declarer is given for a finished hand only (phase: over)")
+        raise InvalidPositionError.from_code("pinochle.position.declarer_field")
     if phase == DEALING:
         _fill_dealing(state, fields)
         return
@@ -239,18 +239,18 @@ def fill_state(state: HandState, fields: dict[str, str]) -> None:
     trump_raw = fields.get("trump", "").strip().upper()
     if trump_raw:
         if trump_raw not in ("S", "H", "D", "C"):
-            raise InvalidPositionError(f"trump must be a suit letter S H D C, got {trump_raw!r}")
+            raise InvalidPositionError.from_code("pinochle.position.trump", text=trump_raw)
         state.trump = "SHDC".index(trump_raw)
         if trump_card >= 0 and trump_card // 12 != state.trump:
-            raise InvalidPositionError("the trump card must be of the trump suit")
+            raise InvalidPositionError.from_code("pinochle.position.trumpcard_suit")
     elif trump_card >= 0:
         state.trump = trump_card // 12
     else:
-        raise InvalidPositionError("position field 'trump' (or 'trumpcard') is required")
+        raise InvalidPositionError.from_code("pinochle.position.trump_required")
     state.trump_card = trump_card
     lead = _card(fields, "lead")
     if lead >= 0 and phase not in (PLAY_PHASE, OVER):
-        raise InvalidPositionError("a card can be led only in the play phase")
+        raise InvalidPositionError.from_code("pinochle.position.lead_phase")
     state.lead = lead
     cards = _hands(fields, lead, trump_card)
     state.concealed = [cards["hand0"], cards["hand1"]]
@@ -263,16 +263,16 @@ def fill_state(state: HandState, fields: dict[str, str]) -> None:
     state.scored = _records(fields.get("records", "-"))
     state.dix_scored = _mask(fields, "dix")
     if state.dix_scored & ~state.trump_dixes:
-        raise InvalidPositionError("dix: only the 9s of trump are dixes")
+        raise InvalidPositionError.from_code("pinochle.position.dix")
     for seat in (0, 1):
         state.breakdown[seat] = _book(fields.get(f"points{seat}", "-"), f"points{seat}")
         known = _mask(fields, f"known{seat}")
         if known & ~state.concealed[seat]:
-            raise InvalidPositionError(f"known{seat} lists cards that are not concealed in hand{seat}")
+            raise InvalidPositionError.from_code("pinochle.position.known", seat=seat)
         state.known[seat] = known
     unrecorded = (state.melded[0] | state.melded[1]) & ~_any(state.scored)
     if unrecorded:
-        raise InvalidPositionError(f"melded cards need a record of the kinds they scored in: {format_mask(unrecorded)}")
+        raise InvalidPositionError.from_code("pinochle.position.unrecorded", cards=format_mask(unrecorded))
     _check_phase(state, fields)
     if phase == OVER:
         state.declarer = declarer
@@ -292,7 +292,7 @@ def _fill_dealing(state: HandState, fields: dict[str, str]) -> None:
     extra = [k for k, v in fields.items()
              if k not in ("dealer", "phase", "hand0", "hand1", "totals", "turn") and v.strip() not in ("-", "", "0")]
     if extra:
-        raise InvalidPositionError(f"during the deal only the hands are dealt (got {', '.join(extra)})")
+        raise InvalidPositionError.from_code("pinochle.position.deal_fields", fields=', '.join(extra))
     cards = _hands(fields, -1, -1)
     hands = [cards["hand0"], cards["hand1"]]
     dealt = hands[0].bit_count() + hands[1].bit_count()
@@ -301,13 +301,13 @@ def _fill_dealing(state: HandState, fields: dict[str, str]) -> None:
     for i in range(min(dealt, 24)):
         want[nd if (i // 4) % 2 == 0 else state.dealer] += 1
     if dealt > 24 or [hands[0].bit_count(), hands[1].bit_count()] != want:
-        raise InvalidPositionError(f"with {dealt} cards dealt in packets of four (non-dealer first) the hands hold {want}")
+        raise InvalidPositionError.from_code("pinochle.position.deal_sizes", dealt=dealt, want=want)
     state.concealed = hands
     state.stock = cards["stock"]
     state.dealt = dealt
     state.leader = 1 - state.dealer
     if "turn" in fields and dealt < 24 and _seat(fields, "turn") != state.deal_target():
-        raise InvalidPositionError(f"turn: the next card goes to seat {state.deal_target()}")
+        raise InvalidPositionError.from_code("pinochle.position.deal_turn", seat=state.deal_target())
 
 
 def _any(scored: tuple[int, ...]) -> int:
@@ -335,14 +335,14 @@ def _check_counts(state: HandState, fields: dict[str, str], declarer: int = -1) 
         if len(errors) == len(tried):
             raise errors[0]
         if declarer < 0 and state.ntricks != 24:
-            raise InvalidPositionError("a hand is over after 24 tricks, or when a player declared out (field 'declarer')")
+            raise InvalidPositionError.from_code("pinochle.position.over")
         return
     won = [w.bit_count() for w in state.won]
     if won[0] % 2 or won[1] % 2:
-        raise InvalidPositionError("won-tricks piles hold two cards per trick")
+        raise InvalidPositionError.from_code("pinochle.position.won_piles")
     t = (won[0] + won[1]) // 2
     if "tricks" in fields and _int(fields["tricks"], "tricks") != t:
-        raise InvalidPositionError(f"tricks: the won piles hold {t} tricks")
+        raise InvalidPositionError.from_code("pinochle.position.trick_count", t=t)
     state.ntricks = t
     phase = state.phase
     sizes = [state.hand(0).bit_count(), state.hand(1).bit_count()]
@@ -355,7 +355,7 @@ def _check_counts(state: HandState, fields: dict[str, str], declarer: int = -1) 
         if state.lead >= 0:
             want[leader] -= 1
         if state.trump_card >= 0 or state.melded[0] | state.melded[1]:
-            raise InvalidPositionError("in stage 2 the trump card has been taken and no card is melded")
+            raise InvalidPositionError.from_code("pinochle.position.stage2")
     elif phase == PLAY_PHASE:
         want_stock, want = 23 - 2 * t, [12, 12]
         if state.lead >= 0:
@@ -366,21 +366,21 @@ def _check_counts(state: HandState, fields: dict[str, str], declarer: int = -1) 
     else:
         want_stock, want = 25 - 2 * t, [11, 11]
     if not stage2 and state.trump_card < 0:
-        raise InvalidPositionError("in stage 1 the trump card lies under the stock (field 'trumpcard')")
+        raise InvalidPositionError.from_code("pinochle.position.stage1_trumpcard")
     if not stage2 and not (0 if phase == PLAY_PHASE else 1) <= t <= (11 if phase in (PLAY_PHASE, DRAW_LOSER) else 12):
-        raise InvalidPositionError(f"{t} tricks played do not fit the {phase} phase")
+        raise InvalidPositionError.from_code("pinochle.position.tricks_phase", t=t, phase=phase)
     if sizes != want:
-        raise InvalidPositionError(f"after {t} tricks in the {phase} phase the hands hold {want} cards; got {sizes}")
+        raise InvalidPositionError.from_code("pinochle.position.hand_sizes", t=t, phase=phase, want=want, sizes=sizes)
     if stock != want_stock:
-        raise InvalidPositionError(f"after {t} tricks in the {phase} phase the stock holds {want_stock} cards; got {stock}")
+        raise InvalidPositionError.from_code("pinochle.position.stock_size", t=t, phase=phase, want_stock=want_stock, stock=stock)
 
 
 def _check_phase(state: HandState, fields: dict[str, str]) -> None:
     cur = state.current_player()
     expected = cur if cur >= 0 else (state.leader if state.phase == DRAW_WINNER else 1 - state.leader)
     if state.phase != OVER and fields.get("turn", "-").strip() not in ("-", "") and _seat(fields, "turn") != expected:
-        raise InvalidPositionError(f"turn: seat {expected} acts in this position")
+        raise InvalidPositionError.from_code("pinochle.position.turn", expected=expected)
     if state.phase == EXCHANGE_PHASE and not state.can_exchange(state.leader):
-        raise InvalidPositionError("exchange phase: the trick winner cannot exchange a dix here (7.1)")
+        raise InvalidPositionError.from_code("pinochle.position.exchange")
     if state.trump_card >= 0 and (state.trump_card % 12) >> 1 == NINE and not state.dix_scored >> state.trump_card & 1:
-        raise InvalidPositionError("a dix turned up or exchanged has scored: list it in 'dix'")
+        raise InvalidPositionError.from_code("pinochle.position.dix_scored")

@@ -382,7 +382,7 @@ def solve_hands(
 def solve(state: HandState) -> Solution:
     """Solve a stage-2 position of ``state`` exactly for the player to move (see the module objective)."""
     if state.stage != 2 or state.is_terminal():
-        raise IllegalActionError("the solver needs a stage-2 position with a player to act", "5")
+        raise IllegalActionError.from_code("pinochle.solver.position", "5")
     seat = state.current_player()
     value, card = solve_hands(state.hand(seat), state.hand(1 - seat), state.trump, state.lead,
                               state.rules.counting)

@@ -203,7 +203,7 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
     def sample_chance(self, rng: random.Random) -> PinochleAction:
         """Same outcome as the generic uniform sampler, without building probability pairs."""
         if self.phase not in CHANCE_PHASES:
-            raise IllegalActionError("not a chance node", "chance")
+            raise IllegalActionError.from_code("chance.none", "chance")
         stock = self.stock
         k = rng.randrange(stock.bit_count())
         for _ in range(k):  # the k-th card of the stock in index order, as legal_actions() lists them
@@ -219,7 +219,7 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
     def verify_action(self, action: PinochleAction) -> None:
         phase = self.phase
         if phase == OVER:
-            raise IllegalActionError(f"{action}: the hand is over", "terminal")
+            raise IllegalActionError.from_code("hand.over", "terminal", action=str(action))
         if phase in CHANCE_PHASES:  # fast path: no list of outcomes needed
             card = action.card
             if card < 0 or self._chance_table()[card] is not action or not self.stock >> card & 1:

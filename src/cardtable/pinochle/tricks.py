@@ -10,7 +10,10 @@ False
 
 from __future__ import annotations
 
-from .deck import SUIT_MASKS, card_name, higher_mask
+from typing import Any
+
+from ..cards import SUIT_SYMBOLS
+from .deck import CARDS, SUIT_MASKS, higher_mask
 
 __all__ = ["follower_wins", "stage2_options", "stage2_violation"]
 
@@ -35,21 +38,23 @@ def stage2_options(hand: int, lead: int, trump: int) -> int:
     return hand
 
 
-def stage2_violation(hand: int, lead: int, card: int, trump: int) -> tuple[str, str] | None:
-    """``(message, rule)`` when following ``lead`` with ``card`` breaks 5.3, else ``None`` (cards named as
-    players read them: ``A♣``, never a copy letter).
+def stage2_violation(hand: int, lead: int, card: int, trump: int) -> tuple[str, dict[str, Any], str] | None:
+    """``(code, params, rule)`` when following ``lead`` with ``card`` breaks 5.3, else ``None``: the
+    :mod:`~cardtable.error_codes` code, its params (the led card as a :class:`~cardtable.cards.Card`,
+    never a copy letter) and the rule.
 
     >>> from cardtable.pinochle.deck import parse_card, parse_mask
-    >>> stage2_violation(parse_mask("TDa QDa ASa"), parse_card("KDa"), parse_card("ASa"), trump=0)
-    ('stage 2 must follow suit and beat (K♦ led and you hold a higher ♦)', '5.3a')
+    >>> code, params, rule = stage2_violation(parse_mask("TDa QDa ASa"), parse_card("KDa"), parse_card("ASa"), trump=0)
+    >>> code, f"{params['led']:pretty}", params["suit"], rule
+    ('pinochle.stage2.follow_beat', 'K♦', '♦', '5.3a')
     """
     if stage2_options(hand, lead, trump) >> card & 1:
         return None
     suit = lead // 12
-    led = card_name(lead)
+    led = CARDS[lead].card
     same = hand & SUIT_MASKS[suit]
     if same and same & higher_mask(lead):
-        return f"stage 2 must follow suit and beat ({led} led and you hold a higher {led[-1]})", "5.3a"
+        return "pinochle.stage2.follow_beat", {"led": led, "suit": SUIT_SYMBOLS[led.suit]}, "5.3a"
     if same:
-        return f"stage 2 must follow suit ({led} led)", "5.3a"
-    return f"stage 2 must trump when void in the led suit ({led} led)", "5.3b"
+        return "pinochle.stage2.follow", {"led": led}, "5.3a"
+    return "pinochle.stage2.trump", {"led": led}, "5.3b"
