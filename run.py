@@ -62,10 +62,10 @@ def covers(installed: str, wanted: str, extras: dict[str, list[str]] | None = No
 
 
 def command_of(args: list[str]) -> str | None:
-    """The ``cardtable`` subcommand in ``args`` (skipping ``--database URL`` before it)."""
+    """The ``cardtable`` subcommand in ``args`` (skipping ``--database URL`` and ``--lang LANG`` before it)."""
     i = 0
     while i < len(args):
-        if args[i] == "--database":
+        if args[i] in ("--database", "--lang"):
             i += 2
             continue
         if not args[i].startswith("-"):

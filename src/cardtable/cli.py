@@ -14,22 +14,29 @@ import re
 import sys
 from typing import Any
 
-from . import __version__
+from . import __version__, i18n
 from .errors import CardtableError
+from .i18n import _
 from .registry import GAMES, make_game
 from .simulate import fit_players, format_summary, players_for, simulate
 
 __all__ = ["main", "simulate", "build_parser"]
 
-DATABASE_HELP = ("where games are saved: a file path or a database URL such as postgresql://user@host/db "
-                 "(default: $CARDTABLE_DATABASE_URL, else ~/.local/share/cardtable/cardtable.db)")
+def _database_help() -> str:
+    return _("where games are saved: a file path or a database URL such as postgresql://user@host/db "
+             "(default: $CARDTABLE_DATABASE_URL, else ~/.local/share/cardtable/cardtable.db)")
+
+
+def _lang_help() -> str:
+    return _("the language of every message: en (English), ja (日本語), zh (简体中文), bg (Български) or "
+             "cs (Čeština) (default: from $LC_ALL, $LC_MESSAGES or $LANG, else English)")
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise CardtableError(f"option must be NAME=VALUE, got {pair!r}")
+            raise CardtableError(_("option must be NAME=VALUE, got %(pair)r") % {"pair": pair})
         key, raw = pair.split("=", 1)
         value: Any = raw
         if raw.lower() in ("true", "false"):
@@ -54,137 +61,158 @@ def _presets_help() -> str:
 
 
 def _add_rules_options(p: argparse.ArgumentParser, presets: str) -> None:
-    p.add_argument("--preset", default="standard",
-                   help=f"rules preset (default: standard). Presets: {presets}")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="change one rule of the preset, e.g. target_score=50 or num_players=4 for Casino; "
-                        "repeat for more (default: none, the preset as it is)")
+    p.add_argument("--preset", default="standard", metavar=_("PRESET"),
+                   help=_("rules preset (default: standard). Presets: %(presets)s") % {"presets": presets})
+    p.add_argument("--option", action="append", default=[], metavar=_("NAME=VALUE"),
+                   help=_("change one rule of the preset, e.g. target_score=50 or num_players=4 for Casino; "
+                          "repeat for more (default: none, the preset as it is)"))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``cardtable`` (every option with its help and default)."""
-    parser = argparse.ArgumentParser(prog="cardtable", description="Casino, Gin Rummy and two-handed Pinochle.")
+    """The argument parser of ``cardtable`` (every option with its help and default), in the language
+    spoken now (:func:`cardtable.i18n.using`); argparse's own words need :func:`~cardtable.i18n.argparse_translated`."""
+    parser = argparse.ArgumentParser(prog="cardtable", description=_("Casino, Gin Rummy and two-handed Pinochle."),
+                                     formatter_class=i18n.HelpFormatter)
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}",
-                        help="print the version of cardtable and stop")
-    parser.add_argument("--database", default=None, metavar="URL_OR_PATH", help=DATABASE_HELP)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    # --database is accepted after the command too; SUPPRESS keeps a value given before it
+                        help=_("print the version of cardtable and stop"))
+    parser.add_argument("--lang", default=None, metavar=_("LANG"), help=_lang_help())
+    parser.add_argument("--database", default=None, metavar=_("URL_OR_PATH"), help=_database_help())
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    # --database and --lang are accepted after the command too; SUPPRESS keeps a value given before it
     db = argparse.ArgumentParser(add_help=False)
-    db.add_argument("--database", default=argparse.SUPPRESS, metavar="URL_OR_PATH", help=DATABASE_HELP)
+    db.add_argument("--database", default=argparse.SUPPRESS, metavar=_("URL_OR_PATH"), help=_database_help())
     presets = _presets_help()
     games = sorted(GAMES)
 
-    play = sub.add_parser("play", parents=[db], help="play against the computer (the default command)",
-                          description="Play a match against computer players: the card table in a terminal, "
-                                      "or line mode with --plain (also used when input or output is not a terminal).")
+    play = sub.add_parser("play", parents=[db], help=_("play against the computer (the default command)"),
+                          description=_("Play a match against computer players: the card table in a terminal, "
+                                        "or line mode with --plain (also used when input or output is not a "
+                                        "terminal)."))
     play.add_argument("game", nargs="?", default=None, choices=games,
-                      help="the game (default: you pick it, in the app or in line mode; gin when the input is piped)")
-    play.add_argument("--opponent", "-o", action="append", metavar="LEVEL",
-                      help="computer level, once per computer seat (in Casino their number sets the players, "
-                           "1 to 3 computers): random, easy, medium, hard (Gin also simple), with options after "
-                           "slashes, e.g. hard/time_budget=0.3 (default: medium at every other seat)")
+                      help=_("the game (default: you pick it, in the app or in line mode; gin when the input is "
+                             "piped)"))
+    play.add_argument("--opponent", "-o", action="append", metavar=_("LEVEL"),
+                      help=_("computer level, once per computer seat (in Casino their number sets the players, "
+                             "1 to 3 computers): random, easy, medium, hard (Gin also simple), with options after "
+                             "slashes, e.g. hard/time_budget=0.3 (default: medium at every other seat)"))
     _add_rules_options(play, presets)
-    play.add_argument("--seed", type=int, default=None,
-                      help="seed of the shuffles, to replay the same deals (default: a random seed)")
+    play.add_argument("--seed", type=int, default=None, metavar=_("SEED"),
+                      help=_("seed of the shuffles, to replay the same deals (default: a random seed)"))
     play.add_argument("--plain", action="store_true",
-                      help="line mode: the table in sentences and one move per line, for screen readers and scripts "
-                           "(default: the full-screen table when run in a terminal)")
-    play.add_argument("--no-save", action="store_true", help="do not save the game (default: saved after every move)")
+                      help=_("line mode: the table in sentences and one move per line, for screen readers and "
+                             "scripts (default: the full-screen table when run in a terminal)"))
+    play.add_argument("--no-save", action="store_true",
+                      help=_("do not save the game (default: saved after every move)"))
     play.add_argument("--spoken-cards", action="store_true",
-                      help="line mode says cards in full, '10 of spades', which screen readers read better "
-                           "(default: short names like 10♠)")
+                      help=_("line mode says cards in full, '10 of spades', which screen readers read better "
+                             "(default: short names like 10♠)"))
 
-    resume = sub.add_parser("resume", parents=[db], help="continue an unfinished game")
-    resume.add_argument("id", nargs="?", type=int, default=None,
-                        help="game id from `cardtable history` (default: the latest unfinished game)")
+    resume = sub.add_parser("resume", parents=[db], help=_("continue an unfinished game"),
+                            description=_("Continue an unfinished game where it was left."))
+    resume.add_argument("id", nargs="?", type=int, default=None, metavar=_("id"),
+                        help=_("game id from `cardtable history` (default: the latest unfinished game)"))
     resume.add_argument("--plain", action="store_true",
-                        help="continue in line mode (default: the full-screen table when run in a terminal)")
+                        help=_("continue in line mode (default: the full-screen table when run in a terminal)"))
     resume.add_argument("--spoken-cards", action="store_true",
-                        help="line mode says cards in full, '10 of spades' (default: short names like 10♠)")
+                        help=_("line mode says cards in full, '10 of spades' (default: short names like 10♠)"))
 
-    hist = sub.add_parser("history", parents=[db], help="list saved games")
-    hist.add_argument("--game", choices=games, default=None, help="only this game (default: every game)")
+    hist = sub.add_parser("history", parents=[db], help=_("list saved games"),
+                          description=_("List saved games, newest first."))
+    hist.add_argument("--game", choices=games, default=None, help=_("only this game (default: every game)"))
     hist.add_argument("--status", choices=("in_progress", "finished", "abandoned"), default=None,
-                      help="only games in this state (default: any)")
-    hist.add_argument("--limit", type=int, default=20, help="how many games to list, newest first (default: 20)")
+                      help=_("only games in this state (default: any)"))
+    hist.add_argument("--limit", type=int, default=20, metavar="N",
+                      help=_("how many games to list, newest first (default: 20)"))
 
-    dele = sub.add_parser("delete", parents=[db], help="delete a saved game (asks first)",
-                          description="Delete a saved game for good: its record, moves and result.")
-    dele.add_argument("id", type=int, help="game id from `cardtable history`")
-    dele.add_argument("--yes", "-y", action="store_true", help="delete without asking (default: ask first)")
+    dele = sub.add_parser("delete", parents=[db], help=_("delete a saved game (asks first)"),
+                          description=_("Delete a saved game for good: its record, moves and result."))
+    dele.add_argument("id", type=int, metavar=_("id"), help=_("game id from `cardtable history`"))
+    dele.add_argument("--yes", "-y", action="store_true", help=_("delete without asking (default: ask first)"))
 
     rep = sub.add_parser("replay", parents=[db],
-                         help="step through a saved game or a record file: a finished one with every hand shown, "
-                              "an unfinished one only as its player saw it")
-    rep.add_argument("target", help="game id (from `cardtable history`) or a record file (JSON)")
+                         help=_("step through a saved game or a record file: a finished one with every hand shown, "
+                                "an unfinished one only as its player saw it"))
+    rep.add_argument("target", metavar=_("target"),
+                     help=_("game id (from `cardtable history`) or a record file (JSON)"))
     rep.add_argument("--step", action="store_true",
-                     help="wait for Enter after each action, q stops (default: print the whole game)")
+                     help=_("wait for Enter after each action, q stops (default: print the whole game)"))
 
-    st = sub.add_parser("stats", parents=[db], help="results by game and opponent")
-    st.add_argument("--game", choices=games, default=None, help="only this game (default: every game)")
+    st = sub.add_parser("stats", parents=[db], help=_("results by game and opponent"),
+                        description=_("Results of the saved games by game and opponent."))
+    st.add_argument("--game", choices=games, default=None, help=_("only this game (default: every game)"))
 
-    sim = sub.add_parser("simulate", help="play seeded matches between computer players (default: random vs random)",
-                         description="Play seeded matches (or single hands) between computer players and summarise "
-                                     "wins, points and how hands ended. Without --players every seat is random.")
-    sim.add_argument("game", choices=games, help="the game")
-    sim.add_argument("--games", "-n", type=int, default=100, help="how many matches (or hands) to play (default: 100)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the deals: the same seed plays the same games (default: 0)")
-    sim.add_argument("--players", default=None, metavar="LEVELS",
-                     help="comma-separated levels, one per seat, e.g. random,simple; for Casino the list sets the "
-                          "number of players, e.g. random,easy,medium (default: random at every seat)")
+    sim = sub.add_parser("simulate",
+                         help=_("play seeded matches between computer players (default: random vs random)"),
+                         description=_("Play seeded matches (or single hands) between computer players and "
+                                       "summarise wins, points and how hands ended. Without --players every seat "
+                                       "is random."))
+    sim.add_argument("game", choices=games, help=_("the game"))
+    sim.add_argument("--games", "-n", type=int, default=100, metavar="N",
+                     help=_("how many matches (or hands) to play (default: 100)"))
+    sim.add_argument("--seed", type=int, default=0, metavar=_("SEED"),
+                     help=_("seed of the deals: the same seed plays the same games (default: 0)"))
+    sim.add_argument("--players", default=None, metavar=_("LEVELS"),
+                     help=_("comma-separated levels, one per seat, e.g. random,simple; for Casino the list sets "
+                            "the number of players, e.g. random,easy,medium (default: random at every seat)"))
     _add_rules_options(sim, presets)
-    sim.add_argument("--hands", action="store_true", help="play single hands (default: whole matches to the target)")
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar (default: a bar on stderr)")
+    sim.add_argument("--hands", action="store_true",
+                     help=_("play single hands (default: whole matches to the target)"))
+    sim.add_argument("--no-progress", action="store_true", help=_("no progress bar (default: a bar on stderr)"))
 
-    srv = sub.add_parser("serve", parents=[db], help="play in the browser: start the web server",
-                         description="Serve the browser card table. `python3 run.py serve` sets up what it needs.")
-    srv.add_argument("--host", default="127.0.0.1",
-                     help="address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1, this machine only)")
-    srv.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
-    srv.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                     help="a web site (e.g. https://cards.example.org) whose pages may open tables and sockets "
-                          "here besides this server's own pages; repeat for more (default: none)")
-    srv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                     help="a host name or address browsers may reach this server by, e.g. 192.168.1.20 or "
-                          "cards.lan (*.lan for every name under lan); repeat for more. Others are refused, "
-                          "against DNS rebinding (default: localhost, the --host address unless it is 0.0.0.0 "
-                          "or ::, and the hosts of --allow-origin)")
-    srv.add_argument("--forwarded-allow-ips", action="append", default=[], metavar="ADDRESSES",
-                     help="proxies whose X-Forwarded-For and X-Forwarded-Proto headers are believed: addresses "
-                          "or networks separated by commas, e.g. 127.0.0.1 when a reverse proxy on this machine "
-                          "passes requests on, * for any (default: none, every client is its connection's address)")
+    srv = sub.add_parser("serve", parents=[db], help=_("play in the browser: start the web server"),
+                         description=_("Serve the browser card table. `python3 run.py serve` sets up what it "
+                                       "needs."))
+    srv.add_argument("--host", default="127.0.0.1", metavar=_("ADDRESS"),
+                     help=_("address to listen on; 0.0.0.0 for every interface (default: 127.0.0.1, this machine "
+                            "only)"))
+    srv.add_argument("--port", type=int, default=8000, metavar=_("PORT"),
+                     help=_("port to listen on (default: %(port)s)") % {"port": 8000})
+    srv.add_argument("--allow-origin", action="append", default=[], metavar=_("ORIGIN"),
+                     help=_("a web site (e.g. https://cards.example.org) whose pages may open tables and sockets "
+                            "here besides this server's own pages; repeat for more (default: none)"))
+    srv.add_argument("--allow-host", action="append", default=[], metavar=_("NAME"),
+                     help=_("a host name or address browsers may reach this server by, e.g. 192.168.1.20 or "
+                            "cards.lan (*.lan for every name under lan); repeat for more. Others are refused, "
+                            "against DNS rebinding (default: localhost, the --host address unless it is 0.0.0.0 "
+                            "or ::, and the hosts of --allow-origin)"))
+    srv.add_argument("--forwarded-allow-ips", action="append", default=[], metavar=_("ADDRESSES"),
+                     help=_("proxies whose X-Forwarded-For and X-Forwarded-Proto headers are believed: addresses "
+                            "or networks separated by commas, e.g. 127.0.0.1 when a reverse proxy on this machine "
+                            "passes requests on, * for any (default: none, every client is its connection's "
+                            "address)"))
     srv.add_argument("--max-tables", type=int, default=None, metavar="N",
-                     help="tables in play at once on the server; more are refused until one ends "
-                          "(default: $CARDTABLE_WEB_MAX_TABLES, else 2000)")
+                     help=_("tables in play at once on the server; more are refused until one ends "
+                            "(default: $CARDTABLE_WEB_MAX_TABLES, else 2000)"))
     srv.add_argument("--max-tables-per-address", type=int, default=None, metavar="N",
-                     help="tables in play at once set up from one client address "
-                          "(default: $CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS, else 20)")
-    srv.add_argument("--computer", action="append", default=[], metavar="GAME:NAME=SPEC",
-                     help="offer another computer player by name in the browser's level list, e.g. a trained "
-                          "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat for more "
-                          "(default: none, the built-in levels only)")
+                     help=_("tables in play at once set up from one client address "
+                            "(default: $CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS, else 20)"))
+    srv.add_argument("--computer", action="append", default=[], metavar=_("GAME:NAME=SPEC"),
+                     help=_("offer another computer player by name in the browser's level list, e.g. a trained "
+                            "policy: gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip; repeat "
+                            "for more (default: none, the built-in levels only)"))
     srv.add_argument("--workers", type=int, default=1, metavar="N",
-                     help="serve the port with N processes (PostgreSQL only: they share its tables; a process that "
-                          "dies is started again and its players reconnect to the others) (default: 1)")
-    srv.add_argument("--peer", action="append", default=[], metavar="ORIGIN",
-                     help="another server on the same PostgreSQL, e.g. http://cards.lan:8001: pages reconnect "
-                          "there if this one stops; repeat for more (default: none)")
+                     help=_("serve the port with N processes (PostgreSQL only: they share its tables; a process "
+                            "that dies is started again and its players reconnect to the others) (default: 1)"))
+    srv.add_argument("--peer", action="append", default=[], metavar=_("ORIGIN"),
+                     help=_("another server on the same PostgreSQL, e.g. http://cards.lan:8001: pages reconnect "
+                            "there if this one stops; repeat for more (default: none)"))
     srv.add_argument("--api-docs", action="store_true",
-                     help="also serve the API description at /docs and /openapi.json (default: off)")
-    srv.add_argument("--metrics-token", default=None, metavar="TOKEN",
-                     help="let a Prometheus anywhere read /metrics with 'Authorization: Bearer TOKEN' (default: "
-                          "$CARDTABLE_METRICS_TOKEN, which keeps it out of the process list; without either, "
-                          "/metrics answers only this machine's requests that came through no proxy)")
+                     help=_("also serve the API description at /docs and /openapi.json (default: off)"))
+    srv.add_argument("--metrics-token", default=None, metavar=_("TOKEN"),
+                     help=_("let a Prometheus anywhere read /metrics with 'Authorization: Bearer TOKEN' (default: "
+                            "$CARDTABLE_METRICS_TOKEN, which keeps it out of the process list; without either, "
+                            "/metrics answers only this machine's requests that came through no proxy)"))
 
-    bst = sub.add_parser("build-static", help="write the browser table as static files: play alone, no server",
-                         description="Write a folder of static files (the browser table, the cardtable package and "
-                                     "Pyodide) where one person plays the computer with no server, offline too.")
-    bst.add_argument("directory", metavar="DIR", help="the folder to write (made if missing)")
-    bst.add_argument("--pyodide", default=None, metavar="PATH",
-                     help="an unpacked npm pyodide package or its .tgz (default: the pinned version, downloaded "
-                          "once from registry.npmjs.org into ~/.cache/cardtable/)")
+    bst = sub.add_parser("build-static", help=_("write the browser table as static files: play alone, no server"),
+                         description=_("Write a folder of static files (the browser table, the cardtable package "
+                                       "and Pyodide) where one person plays the computer with no server, offline "
+                                       "too."))
+    bst.add_argument("directory", metavar=_("DIR"), help=_("the folder to write (made if missing)"))
+    bst.add_argument("--pyodide", default=None, metavar=_("PATH"),
+                     help=_("an unpacked npm pyodide package or its .tgz (default: the pinned version, downloaded "
+                            "once from registry.npmjs.org into ~/.cache/cardtable/)"))
     bst.add_argument("--force", action="store_true",
-                     help="replace what is in DIR even if it is not a site built before (default: refuse)")
+                     help=_("replace what is in DIR even if it is not a site built before (default: refuse)"))
 
     from .arena.cli import add_arena_parser
 
@@ -192,13 +220,28 @@ def build_parser() -> argparse.ArgumentParser:
     from .docs_cli import add_docs_parser
 
     add_docs_parser(sub)
+    for command in sub.choices.values():  # --lang after the command too (read before parsing: see main)
+        command.add_argument("--lang", default=argparse.SUPPRESS, metavar=_("LANG"), help=_lang_help())
+        command.formatter_class = i18n.HelpFormatter  # CJK text wraps by terminal columns
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``cardtable``; returns the exit code. A closed output pipe (``| head``) ends quietly."""
+    """Run ``cardtable``; returns the exit code. A closed output pipe (``| head``) ends quietly.
+
+    Every message is in the language of ``--lang``, else of the environment (:func:`cardtable.i18n.choose`).
+    """
+    words = sys.argv[1:] if argv is None else argv
     try:
-        code = _main(argv)
+        lang = i18n.choose(i18n.lang_in_argv(words))
+    except i18n.UnknownLanguage as exc:
+        with i18n.using(i18n.from_environment()):
+            print(_("cardtable: --lang %(lang)s: not a language cardtable speaks; choose one of %(languages)s")
+                  % {"lang": exc.args[0], "languages": ", ".join(i18n.LANGUAGES)}, file=sys.stderr)
+        return 2
+    try:
+        with i18n.using(lang), i18n.argparse_translated(lang):
+            code = _main(argv)
         sys.stdout.flush()
     except BrokenPipeError:
         return _pipe_closed()
@@ -251,7 +294,7 @@ def _main(argv: list[str] | None) -> int:
         if args.command in (None, "play"):
             return _play(args)
     except CardtableError as exc:
-        print(f"cardtable: {in_words(str(exc))}", file=sys.stderr)
+        print(_("cardtable: %(message)s") % {"message": in_words(str(exc))}, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -290,7 +333,7 @@ def add_named_level(entry: str) -> tuple[str, str, str]:
     head, eq, spec = entry.partition("=")
     game, colon, name = head.partition(":")
     if not (eq and colon and spec.strip()):
-        raise ValueError("write GAME:NAME=SPEC, e.g. gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip")
+        raise ValueError(_("write GAME:NAME=SPEC, e.g. gin:ppo=cardtable.adapters.policy:SB3Policy/path=runs/gin_ppo.zip"))
     add_level(game.strip(), name.strip(), spec.strip())
     return game.strip(), name.strip(), spec.strip()
 
@@ -299,9 +342,9 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from .apps.web import server as web_server
     except ImportError as exc:
-        print(f"cardtable serve needs the web server packages (FastAPI, uvicorn), which are not installed "
-              f"({exc}).\nRun `python3 run.py serve` from the cardtable folder: it installs them in .venv "
-              f"and starts the server.", file=sys.stderr)
+        print(_("cardtable serve needs the web server packages (FastAPI, uvicorn), which are not installed "
+                "(%(error)s).\nRun `python3 run.py serve` from the cardtable folder: it installs them in .venv "
+                "and starts the server.") % {"error": exc}, file=sys.stderr)
         return 2
     from .apps.web.admission import Admission
     from .apps.web.security import normalize_origin, trusted_proxies
@@ -309,39 +352,40 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         origins = [normalize_origin(o) for o in args.allow_origin]
     except ValueError as exc:
-        print(f"cardtable serve: --allow-origin: {exc}", file=sys.stderr)
+        print(_("cardtable serve: %(option)s: %(error)s") % {"option": "--allow-origin", "error": exc}, file=sys.stderr)
         return 2
     try:  # a bad proxy address or table limit (option or environment) is an error now, not a traceback later
         trusted_proxies(args.forwarded_allow_ips)
         Admission(None, args.max_tables_per_address, args.max_tables)
     except ValueError as exc:
-        print(f"cardtable serve: {exc}", file=sys.stderr)
+        print(_("cardtable serve: %(error)s") % {"error": exc}, file=sys.stderr)
         return 2
     levels: list[tuple[str, str, str]] = []
     for entry in args.computer:  # a bad player is an error now, before the server starts
         try:
             levels.append(add_named_level(entry))
         except (ValueError, ImportError) as exc:
-            print(f"cardtable serve: --computer {entry}: {exc}", file=sys.stderr)
+            print(_("cardtable serve: %(option)s: %(error)s") % {"option": f"--computer {entry}", "error": exc},
+                  file=sys.stderr)
             return 2
     try:
         peers = [normalize_origin(o) for o in args.peer]
     except ValueError as exc:
-        print(f"cardtable serve: --peer: {exc}", file=sys.stderr)
+        print(_("cardtable serve: %(option)s: %(error)s") % {"option": "--peer", "error": exc}, file=sys.stderr)
         return 2
     if args.workers < 1:
-        print("cardtable serve: --workers must be at least 1", file=sys.stderr)
+        print(_("cardtable serve: --workers must be at least 1"), file=sys.stderr)
         return 2
     host = "localhost" if args.host in ("127.0.0.1", "::1", "0.0.0.0", "::") else args.host
     try:
         web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
-            f"cardtable: serving the card table; open http://{host}:{args.port}/ in a browser (Ctrl-C stops)",
-            file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
+            _("cardtable: serving the card table; open %(address)s in a browser (Ctrl-C stops)")
+            % {"address": f"http://{host}:{args.port}/"}, file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
             forwarded_allow_ips=args.forwarded_allow_ips, max_tables=args.max_tables,
             max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs,
             metrics_token=args.metrics_token, peers=peers, workers=args.workers, computers=levels)
     except ValueError as exc:  # --workers with SQLite
-        print(f"cardtable serve: {exc}", file=sys.stderr)
+        print(_("cardtable serve: %(error)s") % {"error": exc}, file=sys.stderr)
         return 2
     return 0
 
@@ -352,15 +396,15 @@ def _open_store(database: str | None, required: bool) -> Any:
         from .store import Store
     except ImportError:
         if required:
-            raise CardtableError("saved games need SQLAlchemy, which is not installed: `python3 run.py play` "
-                                 "sets it up in .venv (or pip install -e '.[cli]' in the cardtable folder)") from None
+            raise CardtableError(_("saved games need SQLAlchemy, which is not installed: `python3 run.py play` "
+                                   "sets it up in .venv (or pip install -e '.[cli]' in the cardtable folder)")) from None
         return None
     try:
         return Store.open(database)
     except CardtableError as exc:
         if required:
             raise
-        print(f"cardtable: not saving this game ({exc})", file=sys.stderr)
+        print(_("cardtable: not saving this game (%(error)s)") % {"error": exc}, file=sys.stderr)
         return None
 
 
@@ -386,8 +430,8 @@ def _use_tui(plain: bool) -> bool:
     try:
         import textual  # noqa: F401
     except ImportError:
-        print("cardtable: Textual is not installed, so this is line mode; `python3 run.py play` sets up the "
-              "full-screen table", file=sys.stderr)
+        print(_("cardtable: Textual is not installed, so this is line mode; `python3 run.py play` sets up the "
+                "full-screen table"), file=sys.stderr)
         return False
     return True
 
@@ -437,7 +481,7 @@ def _resume(args: argparse.Namespace) -> int:
     store = _open_store(args.database, required=True)
     resumed = commands.resume(store, args.id)
     if resumed is None:
-        print("cardtable: no unfinished game to resume (`cardtable history` lists the saved ones)", file=sys.stderr)
+        print(_("cardtable: no unfinished game to resume (`cardtable history` lists the saved ones)"), file=sys.stderr)
         return 1
     if _use_tui(args.plain):
         from .apps.tui import run_app
@@ -446,7 +490,7 @@ def _resume(args: argparse.Namespace) -> int:
     from .apps.plain import run_plain
     from .apps.tui import load_resumed
 
-    print(f"Resuming game {resumed.game_id} ({resumed.match.game.name}).")
+    print(_("Resuming game %(id)s (%(game)s).") % {"id": resumed.game_id, "game": resumed.match.game.name})
     return run_plain(load_resumed(store, resumed.game_id), spoken=args.spoken_cards)
 
 

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ..errors import CardtableError
+from ..i18n import _, ngettext
 from ..registry import GAMES
 from .estimate import LONG_RUN, estimate_run, format_duration, quicker_deals
 
@@ -20,39 +21,46 @@ DEFAULT_DEALS = 100
 def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to an ``add_subparsers()`` object."""
     p: argparse.ArgumentParser = sub.add_parser(
-        "arena", help="duplicate deals between computer players, with confidence intervals",
-        description="Play duplicate deals (the same shuffles with the seats rotated) between agent levels "
-                    "and report points per hand, margins and win rates with 95% confidence intervals.")
-    p.add_argument("game", choices=sorted(GAMES), help="the game")
-    p.add_argument("--agents", "-a", required=True, help="comma-separated levels, e.g. hard,medium "
-                   "(one per side; more make a round robin; one plays itself); options after slashes, "
-                   "e.g. hard/time_budget=0.3/workers=2,medium")
-    p.add_argument("--deals", "-n", type=int, default=None,
-                   help=f"duplicate deals (default: {DEFAULT_DEALS}, or fewer when that would take more than "
-                        f"{LONG_RUN / 60:.0f} min: the expected time is shown before the run)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals: the same seed deals the same cards (default: 0)")
-    p.add_argument("--preset", default="standard", help="rules preset (default: standard)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="change one rule of the preset, e.g. target_score=50; repeat for more (default: none)")
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players, for games that allow it: casino 2-4 (default: the preset's, 2)")
+        "arena", help=_("duplicate deals between computer players, with confidence intervals"),
+        description=_("Play duplicate deals (the same shuffles with the seats rotated) between agent levels "
+                      "and report points per hand, margins and win rates with 95%% confidence intervals.") % {})
+    p.add_argument("game", choices=sorted(GAMES), help=_("the game"))
+    p.add_argument("--agents", "-a", required=True, metavar=_("LEVELS"),
+                   help=_("comma-separated levels, e.g. hard,medium (one per side; more make a round robin; one "
+                          "plays itself); options after slashes, e.g. hard/time_budget=0.3/workers=2,medium"))
+    p.add_argument("--deals", "-n", type=int, default=None, metavar="N",
+                   help=_("duplicate deals (default: %(deals)s, or fewer when that would take more than "
+                          "%(minutes)s min: the expected time is shown before the run)")
+                   % {"deals": DEFAULT_DEALS, "minutes": f"{LONG_RUN / 60:.0f}"})
+    p.add_argument("--seed", type=int, default=0, metavar=_("SEED"),
+                   help=_("seed of the deals: the same seed deals the same cards (default: 0)"))
+    p.add_argument("--preset", default="standard", metavar=_("PRESET"), help=_("rules preset (default: standard)"))
+    p.add_argument("--option", action="append", default=[], metavar=_("NAME=VALUE"),
+                   help=_("change one rule of the preset, e.g. target_score=50; repeat for more (default: none)"))
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help=_("number of players, for games that allow it: casino 2-4 (default: the preset's, 2)"))
     unit = p.add_mutually_exclusive_group()
     unit.add_argument("--matches", dest="unit", action="store_const", const="matches",
-                      help="play whole matches to the target score (default)")
+                      help=_("play whole matches to the target score (default)"))
     unit.add_argument("--hands", dest="unit", action="store_const", const="hands",
-                      help="play single hands (default: whole matches, see --matches)")
+                      help=_("play single hands (default: whole matches, see --matches)"))
     p.set_defaults(unit="matches")
-    p.add_argument("--workers", "-w", type=int, default=None, help="local worker processes (default: every core; with --ray: CPUs of a new local Ray instance)")
-    p.add_argument("--ray", nargs="?", const=LOCAL, default=None, metavar="ADDRESS",
-                   help="run on Ray: a new local instance, or the cluster at ADDRESS, e.g. auto or HOST:PORT (needs the 'ray' extra; default: local processes)")
-    p.add_argument("--records", metavar="FILE", default=None,
-                   help="write every game as a JSON-lines record (default: not written)")
+    p.add_argument("--workers", "-w", type=int, default=None, metavar="N",
+                   help=_("local worker processes (default: every core; with --ray: CPUs of a new local Ray "
+                          "instance)"))
+    p.add_argument("--ray", nargs="?", const=LOCAL, default=None, metavar=_("ADDRESS"),
+                   help=_("run on Ray: a new local instance, or the cluster at ADDRESS, e.g. auto or HOST:PORT "
+                          "(needs the 'ray' extra; default: local processes)"))
+    p.add_argument("--records", metavar=_("FILE"), default=None,
+                   help=_("write every game as a JSON-lines record (default: not written)"))
     p.add_argument("--sequential", action="store_true",
-                   help="stop early once every pair differs significantly, mSPRT (default: play every deal)")
-    p.add_argument("--alpha", type=float, default=0.05, help="sequential test level (default 0.05)")
-    p.add_argument("--min-deals", type=int, default=10, help="no early stop before this many deals (default 10)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON (default: a text table)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar (default: a bar on stderr)")
+                   help=_("stop early once every pair differs significantly, mSPRT (default: play every deal)"))
+    p.add_argument("--alpha", type=float, default=0.05, metavar="ALPHA",
+                   help=_("sequential test level (default 0.05)"))
+    p.add_argument("--min-deals", type=int, default=10, metavar="N",
+                   help=_("no early stop before this many deals (default 10)"))
+    p.add_argument("--json", action="store_true", help=_("print the report as JSON (default: a text table)"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar (default: a bar on stderr)"))
     return p
 
 
@@ -95,26 +103,35 @@ def plan_deals(args: argparse.Namespace, agents: list[str], options: dict[str, A
     except (CardtableError, ValueError):
         return deals  # run_arena gives the precise error
     level, per = est.slowest
-    what = (f"{est.games} {'hands' if args.unit == 'hands' else 'matches'}, about {est.decisions:,.0f} decisions; "
-            f"{level} thinks {_ms(per)} a move; {workers} worker{'s' if workers != 1 else ''}")
-    up_to = "at most " if args.sequential else ""
+    games = (ngettext("%(n)s hand", "%(n)s hands", est.games) if args.unit == "hands"
+             else ngettext("%(n)s match", "%(n)s matches", est.games)) % {"n": est.games}
+    what = _("%(games)s, about %(decisions)s decisions; %(level)s thinks %(time)s a move; %(workers)s") % {
+        "games": games, "decisions": f"{est.decisions:,.0f}", "level": level, "time": _ms(per),
+        "workers": ngettext("%(n)s worker", "%(n)s workers", workers) % {"n": workers}}
+    took = format_duration(est.seconds)
     if args.deals is None:
         fewer = quicker_deals(est, deals)
         if fewer < deals:
             short = estimate_run(args.game, agents, fewer, args.unit, args.players, options, args.preset, workers)
-            print(f"arena: {deals} deals would take {format_duration(est.seconds)} ({what}); playing {fewer} deals "
-                  f"instead ({up_to}{format_duration(short.seconds)}). Give --deals {deals} to play them all.",
+            took_short = format_duration(short.seconds)
+            print((_("arena: %(deals)s deals would take %(time)s (%(what)s); playing %(fewer)s deals instead (at "
+                     "most %(short)s). Give --deals %(deals)s to play them all.") if args.sequential else
+                   _("arena: %(deals)s deals would take %(time)s (%(what)s); playing %(fewer)s deals instead "
+                     "(%(short)s). Give --deals %(deals)s to play them all."))
+                  % {"deals": deals, "time": took, "what": what, "fewer": fewer, "short": took_short},
                   file=sys.stderr, flush=True)
             return fewer
     if args.no_progress and est.seconds <= 60:
         return deals  # a quiet short run: nothing to tell
-    print(f"arena: expected time {up_to}{format_duration(est.seconds)} ({what}).", file=sys.stderr, flush=True)
+    print((_("arena: expected time at most %(time)s (%(what)s).") if args.sequential else
+           _("arena: expected time %(time)s (%(what)s).")) % {"time": took, "what": what}, file=sys.stderr, flush=True)
     if est.seconds > 60 and args.deals is not None:
-        print("arena: quicker: fewer --deals, --hands (single hands instead of matches)"
-              + (", or hard/time_budget=0.2 (a quicker, weaker hard)" if level.split("/")[0] == "hard" else "") + ".",
+        print(_("arena: quicker: fewer --deals, --hands (single hands instead of matches), or hard/time_budget=0.2 "
+                "(a quicker, weaker hard).") if level.split("/")[0] == "hard" else
+              _("arena: quicker: fewer --deals, --hands (single hands instead of matches)."),
               file=sys.stderr, flush=True)
     return deals
 
 
 def _ms(seconds: float) -> str:
-    return "under 1 ms" if seconds < 0.001 else f"about {seconds * 1000:.0f} ms"
+    return _("under 1 ms") if seconds < 0.001 else _("about %(ms)s ms") % {"ms": f"{seconds * 1000:.0f}"}

@@ -113,13 +113,19 @@ def quicker_deals(estimate: RunEstimate, deals: int, limit: float = LONG_RUN, fl
 
 def format_duration(seconds: float) -> str:
     """``under a second``, ``about 40 s``, ``about 7 min 20 s``, ``about 1 h 5 min``."""
+    from ..i18n import _
+
     if seconds < 1:
-        return "under a second"
+        return _("under a second")
     s = round(seconds)
     if s < 60:
-        return f"about {s} s"
+        return _("about %(s)s s") % {"s": s}
     if s < 3600:
         m, rest = divmod(s, 60)
-        return f"about {m} min" + (f" {rest} s" if rest and m < 10 else "")
+        if rest and m < 10:
+            return _("about %(min)s min %(s)s s") % {"min": m, "s": rest}
+        return _("about %(min)s min") % {"min": m}
     h, rest = divmod(s, 3600)
-    return f"about {h} h" + (f" {rest // 60} min" if rest // 60 else "")
+    if rest // 60:
+        return _("about %(h)s h %(min)s min") % {"h": h, "min": rest // 60}
+    return _("about %(h)s h") % {"h": h}
