@@ -154,15 +154,17 @@ def _renamed(text: str, mapping: dict[str, str]) -> str:
     return CARD_TOKEN.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)
 
 
-def refusal(state: Any, text: str) -> tuple[str, str, str]:
-    """What the engine answers the seat to act that sends ``text``: error class, message and rule
-    (``("legal", "", "")`` for a legal move: a hidden card is never in the mover's hand)."""
+def refusal(state: Any, text: str) -> tuple[str, str, str, str, tuple[tuple[str, Any], ...]]:
+    """What the engine answers the seat to act that sends ``text``: error class, message, rule, code
+    and params (issue 25: what a front end words in its own language); ``("legal", "", "", "", ())`` for
+    a legal move (a hidden card is never in the mover's hand)."""
     probe = state.clone()
     try:
         probe.apply(text)
     except CardtableError as exc:
-        return type(exc).__name__, str(exc), str(getattr(exc, "rule", ""))
-    return "legal", "", ""
+        params = tuple(sorted(exc.params.items(), key=lambda item: item[0]))
+        return type(exc).__name__, str(exc), str(getattr(exc, "rule", "")), exc.code, params
+    return "legal", "", "", "", ()
 
 
 def probes(state: Any, card: str) -> list[str]:

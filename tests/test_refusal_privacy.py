@@ -2,7 +2,8 @@
 
 For each game (Casino with 2, 3 and 4 players) and each phase, a random decision point and a twin
 of it that the seat to act sees exactly the same (:mod:`refusal_privacy_support`) must answer every
-move naming a hidden card the same: error class, message and rule. The legal moves, the hint
+move naming a hidden card the same: error class, message, rule, and the error's code and params
+(issue 25: a front end words the refusal in its language from those). The legal moves, the hint
 player's advice and its reasons in words, Casino's table-card picks and the seat's view (its log
 lines included) must be the same too. Refusals name cards as players read them (``A♣``), never
 with Pinochle's copy letters.
@@ -80,7 +81,8 @@ def test_refusals_read_the_same_wherever_a_hidden_card_lies(sample: Sample) -> N
     for card in cards:
         for text in probes(state, card):
             here, there = refusal(state, text), refusal(other, text)
-            assert here == there, (text, here, there)
+            assert here == there, (text, here, there)  # class, message, rule, code and params
+            assert here[0] == "legal" or here[3], (text, here)  # every refusal has a code
             assert not _copy_letters(here[1].split(": ", 1)[-1]), here  # the reason names cards as players do
             checked += 1
     assert checked > 0
@@ -134,9 +136,10 @@ def test_casino_picks_answer_the_same_wherever_a_hidden_card_lies(config: str) -
                     try:
                         moves = [str(m) for m in s.moves_for_selection(hand_card, picks)]
                         problem = s.selection_problem(hand_card, picks)
-                        answers.append(("ok", moves, str(problem)))
+                        coded = (problem.code, dict(problem.params)) if problem is not None else ("", {})
+                        answers.append(("ok", moves, str(problem), *coded))
                     except CardtableError as exc:
-                        answers.append((type(exc).__name__, [], str(exc)))
+                        answers.append((type(exc).__name__, [], str(exc), exc.code, dict(exc.params)))
                 assert answers[0] == answers[1], (hand_card, picks, answers)
                 checked += 1
     assert checked > 0
