@@ -337,10 +337,14 @@ class HelpFormatter(argparse.HelpFormatter):
 
     def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                       groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None) -> str:
-        text = super()._format_usage(usage, actions, groups, prefix)
         shown = vars(argparse)["_"]("usage: ") if prefix is None else prefix
-        extra = display_width(shown) - len(shown)  # "使い方: " is 5 characters but 8 columns
-        if extra <= 0:
+        extra = max(0, display_width(shown) - len(shown))  # "使い方: " is 5 characters but 8 columns
+        self._width -= extra  # wrap as if the terminal were narrower by that, then indent by it
+        try:
+            text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width += extra
+        if not extra:
             return text
         first, *rest = text.split("\n")
         return "\n".join([first, *[(" " * extra + line) if line.strip() else line for line in rest]])

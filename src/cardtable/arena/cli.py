@@ -55,7 +55,7 @@ def add_arena_parser(sub: Any) -> argparse.ArgumentParser:
                    help=_("write every game as a JSON-lines record (default: not written)"))
     p.add_argument("--sequential", action="store_true",
                    help=_("stop early once every pair differs significantly, mSPRT (default: play every deal)"))
-    p.add_argument("--alpha", type=float, default=0.05, metavar="ALPHA",
+    p.add_argument("--alpha", type=float, default=0.05, metavar=_("ALPHA"),
                    help=_("sequential test level (default 0.05)"))
     p.add_argument("--min-deals", type=int, default=10, metavar="N",
                    help=_("no early stop before this many deals (default 10)"))
