@@ -9,7 +9,8 @@ of links to the distributions of that extra's dependency closure, so a dependenc
 fails here. Per extra:
 
 * core (no ``.pth`` at all: no third-party package importable): ``cardtable --version``,
-  ``python -m cardtable --version``, ``cardtable simulate``, a ``hard`` agent and the arena's process pool;
+  ``python -m cardtable --version``, ``cardtable simulate``, a ``hard`` agent and the arena's process pool,
+  ``cardtable --help`` in Czech and Japanese from the shipped catalogs;
 * ``cli``: line mode (``cardtable play --plain`` with typed moves) and the terminal app (a Textual pilot);
 * ``web``: ``cardtable serve`` and the lobby page with every script, style and image it references;
 * ``rl``: the Gymnasium and PettingZoo environments step.
@@ -201,6 +202,11 @@ def _check_core(venv: Path, tmp: Path) -> None:
     assert VERSION in _run([str(venv / "bin" / "python"), "-m", "cardtable", "--version"], cwd=tmp, env=env).stdout
     out = _run([exe, "simulate", "gin", "--games", "3", "--hands", "--no-progress"], cwd=tmp, env=env).stdout
     assert "gin: 3 hands in" in out, out
+    # the compiled catalogs ship and need only the standard library's gettext (issue 25)
+    czech = _run([exe, "--lang", "cs", "--help"], cwd=tmp, env=env).stdout
+    assert czech.startswith("použití: cardtable") and "zobrazí tuto nápovědu a skončí" in czech, czech[:500]
+    japanese = _run([exe, "--help"], cwd=tmp, env={**env, "LC_ALL": "", "LANG": "ja_JP.UTF-8"}).stdout
+    assert japanese.startswith("使い方: cardtable"), japanese[:500]
     assert "core ok" in _py(venv, CORE, tmp)
 
 
@@ -330,6 +336,8 @@ def test_sdist_and_wheel_contents(dists: tuple[Path, Path, Path]) -> None:
     shipped = {f"cardtable/apps/web/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*")
                if p.is_file() and "__pycache__" not in p.parts}
     assert shipped and not shipped - names, sorted(shipped - names)[:10]
+    catalogs = {f"cardtable/locale/{lang}/LC_MESSAGES/cardtable.mo" for lang in ("ja", "zh", "bg", "cs")}
+    assert catalogs <= names, sorted(catalogs - names)
     check_licences(wheel)
 
 
