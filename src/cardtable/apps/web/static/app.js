@@ -30,10 +30,8 @@ async function route() {
 }
 window.addEventListener("hashchange", route);
 if (STATIC_SITE) {  // no server: the engine starts loading now (it takes seconds), and the site is kept for offline
-  // the service worker stores the site once the engine has loaded it: its files then come from the browser's
-  // HTTP cache (revalidated), not a second time over the network
-  const keep = () => { if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {}); };
-  import("/static/transport.js").then((t) => t.engine()).then(keep, keep);
+  // the service worker first: it keeps the engine's files as they come; then it fetches what it still lacks
+  import("/static/transport.js").then((t) => t.engine().then(t.keepSite, t.keepSite));
 }
 route();
 document.querySelector(".skip").addEventListener("click", (ev) => { ev.preventDefault(); main.focus(); });

@@ -4,29 +4,59 @@
 import { socketUrl } from "/static/reconnect.js";
 import { STATIC_SITE } from "/static/util.js";
 
-let worker = null, ready = null, rid = 0;
+let worker = null, ready = null, rid = 0;  // worker: a promise of the engine's Worker, once it is asked for
 const waiting = new Map(), sockets = new Set();
+let keeping = null;
+
+/** The static site's service worker (sw.js), registered once: it keeps the site for offline use. The engine starts
+ * once it controls the page (or after 3 s, or at once where it cannot), so that the engine's downloads pass through
+ * it and are kept as they come: the first visit downloads Pyodide once. */
+export function keeper() {
+  if (keeping) return keeping;
+  const sw = STATIC_SITE && typeof navigator !== "undefined" ? navigator.serviceWorker : undefined;
+  if (!sw) return (keeping = Promise.resolve());
+  keeping = sw.register(new URL("../sw.js", import.meta.url)).then((reg) => {
+    // already in control, or active without control (a reload that bypassed it): nothing to wait for
+    if (sw.controller || !(reg.installing || reg.waiting)) return;
+    return new Promise((ok) => { sw.addEventListener("controllerchange", ok, { once: true }); setTimeout(ok, 3000); });
+  }).catch(() => {});
+  return keeping;
+}
+
+/** Ask the service worker to download what it still lacks of the site (the engine has loaded: the network is free). */
+export async function keepSite() {
+  await keeper();
+  const reg = await navigator.serviceWorker?.getRegistration();
+  if (reg && reg.active) reg.active.postMessage("fill");
+}
+
+function post(message) {
+  worker.then((w) => w.postMessage(message));
+}
 
 /** The engine's worker, started once per page (the lobby starts it early: Pyodide takes seconds to load). */
 export function engine() {
   if (worker) return ready;
-  worker = new Worker(new URL("./solo-worker.js", import.meta.url), { type: "module" });
   let done;
   ready = new Promise((resolve, reject) => { done = { resolve, reject }; });
-  worker.onmessage = (ev) => {
-    const d = ev.data;
-    if (d.ready) done.resolve(d.ms);
-    else if (d.failed) done.reject(new Error(d.failed));
-    else if (d.push !== undefined) {
-      for (const s of sockets) if (s.id === d.push && s.readyState === 1 && s.onmessage) s.onmessage({ data: JSON.stringify(d.msg), target: s });
-    } else if (d.rid !== undefined && waiting.has(d.rid)) {
-      const { resolve, reject } = waiting.get(d.rid);
-      waiting.delete(d.rid);
-      if (d.ok) resolve(d.result);
-      else { const e = new Error(d.error); e.code = d.code; e.status = d.code === "no-table" ? 404 : 400; reject(e); }
-    }
-  };
-  worker.onerror = (ev) => done.reject(new Error(ev.message || "the card engine could not start"));
+  worker = keeper().then(() => {
+    const w = new Worker(new URL("./solo-worker.js", import.meta.url), { type: "module" });
+    w.onmessage = (ev) => {
+      const d = ev.data;
+      if (d.ready) done.resolve(d.ms);
+      else if (d.failed) done.reject(new Error(d.failed));
+      else if (d.push !== undefined) {
+        for (const s of sockets) if (s.id === d.push && s.readyState === 1 && s.onmessage) s.onmessage({ data: JSON.stringify(d.msg), target: s });
+      } else if (d.rid !== undefined && waiting.has(d.rid)) {
+        const { resolve, reject } = waiting.get(d.rid);
+        waiting.delete(d.rid);
+        if (d.ok) resolve(d.result);
+        else { const e = new Error(d.error); e.code = d.code; e.status = d.code === "no-table" ? 404 : 400; reject(e); }
+      }
+    };
+    w.onerror = (ev) => done.reject(new Error(ev.message || "the card engine could not start"));
+    return w;
+  });
   return ready;
 }
 
@@ -36,7 +66,7 @@ export function ask(op, args = {}) {
   const id = ++rid;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ rid: id, op, ...args });
+    post({ rid: id, op, ...args });
   });
 }
 
@@ -59,7 +89,7 @@ class WorkerSocket {
 
   send(text) {
     if (this.readyState !== 1) throw new Error("not open");
-    worker.postMessage({ op: "send", table: this.id, msg: JSON.parse(text) });
+    post({ op: "send", table: this.id, msg: JSON.parse(text) });
   }
 
   close() {
