@@ -79,7 +79,9 @@ __all__ = [
 ]
 
 DOMAIN = "cardtable"
+"""The gettext domain of cardtable's messages (``cardtable.po`` / ``cardtable.mo``)."""
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""Where the catalogs are: ``LOCALE_DIR/<lang>/LC_MESSAGES/cardtable.mo``."""
 LANGUAGES: dict[str, str] = {  # code -> the language's name in that language
     "en": "English",
     "ja": "日本語",
@@ -87,7 +89,9 @@ LANGUAGES: dict[str, str] = {  # code -> the language's name in that language
     "bg": "Български",
     "cs": "Čeština",
 }
+"""The languages cardtable speaks: code -> the language's name in that language."""
 PSEUDO = "en_XA"
+"""The pseudo-locale for tests (see :func:`pseudo`)."""
 _BABEL_LOCALE = {"en": "en", "ja": "ja", "zh": "zh_Hans_CN", "bg": "bg", "cs": "cs", PSEUDO: "en"}
 
 
@@ -164,15 +168,19 @@ class PseudoTranslations(gettext.NullTranslations):
     """The pseudo-locale: every message through :func:`pseudo`, English plurals."""
 
     def gettext(self, message: str) -> str:
+        """``message`` in the pseudo-locale."""
         return pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The English form for ``n`` in the pseudo-locale."""
         return pseudo(msgid1 if n == 1 else msgid2)
 
     def pgettext(self, context: str, message: str) -> str:
+        """``message`` in the pseudo-locale (the context changes nothing)."""
         return pseudo(message)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        """The English form for ``n`` in the pseudo-locale."""
         return pseudo(msgid1 if n == 1 else msgid2)
 
 
@@ -219,6 +227,7 @@ def gettext_(message: str) -> str:
 
 
 _ = gettext_
+"""``_(message)``: :func:`gettext_`, the name the catalogs' extraction looks for."""
 
 
 def N_(message: str) -> str:
@@ -519,6 +528,7 @@ def _terms(t: gettext.NullTranslations) -> dict[str, str]:
 
 
 TERMS: tuple[str, ...] = tuple(_terms(gettext.NullTranslations()))
+"""The keys :func:`term` knows: every game's terms (``knock``, ``sweep``, ``marriage`` ...)."""
 
 
 def term(key: str, lang: str | None = None) -> str:
@@ -537,6 +547,7 @@ RANK_LETTERS: dict[str, dict[str, str]] = {
     # Czech: D for dáma (K for král and J for kluk are the English letters already)
     "cs": {"D": "Q"},
 }
+"""A language's own rank letters and the English letters they stand for (see :func:`english_notation`)."""
 _CARD_TOKEN = re.compile(r"(?<![\w])([^\W\d_]|10|[2-9])(?=[♠♥♦♣♤♡♢♧SHDCshdc](?![\w]))")
 
 
