@@ -86,6 +86,20 @@ def test_literal_codes_are_registered_and_get_exactly_their_placeholders() -> No
     assert checked > 200
 
 
+def test_codes_returned_with_their_params_get_exactly_their_placeholders() -> None:
+    """Helpers that pick a code for the caller return ``(code, {params}, rule)``; the caller adds ``action``."""
+    checked = 0
+    for rel, tree in _TREES:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Tuple) and len(node.elts) >= 2 and isinstance(node.elts[0], ast.Constant) \
+                    and node.elts[0].value in CODES and isinstance(node.elts[1], ast.Dict):
+                keys = {k.value for k in node.elts[1].keys if isinstance(k, ast.Constant)}
+                want = placeholders(CODES[node.elts[0].value].template)
+                assert keys | ({"action"} & want) == want, f"{rel}:{node.lineno}: {node.elts[0].value} gets {keys}"
+                checked += 1
+    assert checked >= 10
+
+
 def _code_literals() -> set[str]:
     """Every string literal in the library that is a registered code or looks like one where a code is picked."""
     out = set()

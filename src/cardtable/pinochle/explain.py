@@ -47,9 +47,9 @@ def explain_illegal(state: HandState, action: PinochleAction) -> IllegalActionEr
     if kind == "play" and phase != PLAY_PHASE:
         return IllegalActionError.from_code("pinochle.play.step_unfinished", "4.3", action=str(action), phase=phase)
     if kind in ("exchange", "no exchange") and phase != EXCHANGE_PHASE:
-        return _wrong_step(state, action, "an exchange is decided by the winner of a stage-1 trick, before the meld", "7.1")
+        return _wrong_step(state, action, "pinochle.play.now_exchange", "7.1")
     if kind in ("meld", "no meld") and phase != MELD_PHASE:
-        return _wrong_step(state, action, "a meld is made by the winner of a stage-1 trick, once per trick won", "6.1")
+        return _wrong_step(state, action, "pinochle.play.now_meld", "6.1")
     # the step is right: the seat's own cards next (nothing hidden from it is looked at), then the rules
     missing = _not_held(state.hand(seat), action)
     if kind == "play":
@@ -93,11 +93,12 @@ def _not_held(own: int, action: PinochleAction) -> tuple[str, dict[str, Any]] | 
     return "pinochle.cards.not_held", {"missing": ", ".join(said[:-1]) + " or " + said[-1]}
 
 
-def _wrong_step(state: HandState, action: PinochleAction, what: str, rule: str) -> IllegalActionError:
+def _wrong_step(state: HandState, action: PinochleAction, play_now: str, rule: str) -> IllegalActionError:
+    """The refusal of an exchange or meld sent at the wrong step (``play_now``: the code used while a card must be played)."""
     if state.stage == 2:
         return IllegalActionError.from_code("pinochle.stage2.no_meld", "4.4", action=str(action))
     if state.phase == PLAY_PHASE:
-        return IllegalActionError.from_code("pinochle.play.now", rule, action=str(action), what=what)
+        return IllegalActionError.from_code(play_now, rule, action=str(action))
     if state.phase == MELD_PHASE:
         return IllegalActionError.from_code("pinochle.exchange.over", "4.3", action=str(action))
     return IllegalActionError.from_code("pinochle.exchange.first", "4.3", action=str(action))
