@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..errors import CardtableError
-from ..i18n import _, ngettext
+from ..i18n import _, format_number, ngettext
 from ..registry import GAMES
 from .estimate import LONG_RUN, estimate_run, format_duration, quicker_deals
 
@@ -106,7 +106,7 @@ def plan_deals(args: argparse.Namespace, agents: list[str], options: dict[str, A
     games = (ngettext("%(n)s hand", "%(n)s hands", est.games) if args.unit == "hands"
              else ngettext("%(n)s match", "%(n)s matches", est.games)) % {"n": est.games}
     what = _("%(games)s, about %(decisions)s decisions; %(level)s thinks %(time)s a move; %(workers)s") % {
-        "games": games, "decisions": f"{est.decisions:,.0f}", "level": level, "time": _ms(per),
+        "games": games, "decisions": format_number(round(est.decisions)), "level": level, "time": _ms(per),
         "workers": ngettext("%(n)s worker", "%(n)s workers", workers) % {"n": workers}}
     took = format_duration(est.seconds)
     if args.deals is None:
