@@ -129,3 +129,25 @@ def test_formatting_without_babel_is_plain() -> None:
             " i18n.format_list(['a', 'b'], 'cs'), i18n.translation('cs').gettext('options'), sep='|')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "1,234|1234|2.5|25%|2026-12-05|a, b|volby"
+
+
+def test_the_arena_estimate_speaks_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """The arena's time estimate (stderr) is whole sentences per language, with plural forms and the
+    locale's numbers."""
+    import argparse
+
+    from cardtable.arena.cli import plan_deals
+    from cardtable.arena.estimate import format_duration
+
+    with i18n.using("cs"):
+        assert [format_duration(s) for s in (0.4, 40, 75, 4000)] == [
+            "méně než sekundu", "asi 40 s", "asi 1 min 15 s", "asi 1 h 6 min"]
+    with i18n.using("ja"):
+        assert format_duration(4000) == "約 1 時間 6 分"
+    args = argparse.Namespace(game="gin", deals=400, ray=None, workers=1, unit="matches", players=None,
+                              preset="standard", sequential=False, no_progress=False)
+    with i18n.using("cs"):
+        assert plan_deals(args, ["hard", "medium"], {}) == 400
+    err = capsys.readouterr().err
+    assert err.startswith("arena: očekávaná doba asi ") and " zápasů, asi " in err and "1 pracovní proces)" in err, err
+    assert "rychleji: méně --deals, --hands (jednotlivá rozdání místo zápasů) nebo hard/time_budget=0.2" in err, err
