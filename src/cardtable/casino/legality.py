@@ -100,7 +100,7 @@ def _capture(
 def _orphan(action: CasinoAction, mine: list[Build], held: int, consumed: int) -> IllegalActionError:
     left = [b for b in mine if not b.cards & consumed and not held >> b.value & 1]
     vals = ", ".join(str(b.value) for b in left)
-    return IllegalActionError.from_code("casino.orphan", "no-orphan 7.4.2", action=str(action), values=vals)
+    return IllegalActionError.from_code("casino.controller.orphan", "no-orphan 7.4.2", action=str(action), values=vals)
 
 
 def _build(

@@ -66,4 +66,4 @@ def explain_illegal(state: HandState, action: GinAction) -> IllegalActionError:
         return IllegalActionError.from_code("gin.draw.offer_first", "4.1")
     if kind == "draw" and phase == WALL:
         return IllegalActionError.from_code("gin.draw.wall", "4.5")
-    return IllegalActionError.from_code("gin.phase", "10", action=str(action), phase=phase)
+    return IllegalActionError.from_code("gin.phase.wrong", "10", action=str(action), phase=phase)
