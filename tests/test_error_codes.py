@@ -168,10 +168,23 @@ BROKEN = ["", "   ", "xyzzy", "discard", "discard ZZ", "knock 1X", "play", "play
 
 
 def _own_moves(state: Any, rng: random.Random) -> list[str]:
-    """Casino moves made of the mover's own cards and the table's: captures and builds of every value."""
-    if state.game_name != "casino" or state.is_chance_node() or state.is_terminal():
+    """Moves made of the mover's own cards (and the table's): Gin knocks and arrangements, Pinochle
+    exchanges and melds of every kind, Casino captures and builds of every value."""
+    if state.is_chance_node() or state.is_terminal():
         return []
     view = state.view(state.current_player())
+    if state.game_name == "gin":
+        own = [str(c) for c in view.hand]
+        card = rng.choice(own)
+        run = "".join(rng.sample(own, 3))
+        return [f"knock {card}", f"discard {card}", "big gin", "take knock", "take", "pass", "draw", f"arrange {run}"]
+    if state.game_name == "pinochle":
+        from cardtable.pinochle.melds import KIND_NAMES
+
+        own = [str(c) for c in view.hand]
+        picks = " ".join(rng.sample(own, min(len(own), 4)))
+        return [f"exchange {rng.choice(own)}", "no exchange", "no meld", "declare out", f"play {rng.choice(own)}",
+                *(f"meld {name} {picks}" for name in rng.sample(list(KIND_NAMES), 3))]
     own, table = [str(c) for c in view.hand], [str(c) for c in view.table]
     if not own:
         return []
@@ -179,7 +192,25 @@ def _own_moves(state: Any, rng: random.Random) -> list[str]:
     picks = rng.sample(table, min(len(table), rng.randint(1, 3))) if table else []
     out = [f"{card} trail", f"{card} x {'+'.join(picks)}" if picks else f"{card} x 2C"]
     out += [f"{card} b{v} {' '.join(picks)}" for v in (1, 5, 9, 10, 11)]
+    for build in state.builds:  # builds named as the notation names them: captured, raised, added to
+        ref = state.ref(build)
+        out += [f"{card} x {ref}", f"{card} b{build.value} {ref}", f"{card} b{min(build.value + 3, 10)} {ref}",
+                f"{card} b{build.value} {ref} {' '.join(picks)}"]
     return out
+
+
+def _misuse(game: Any, state: Any, rng: random.Random) -> set[str]:
+    """API misuse a library caller can commit: a non-action applied, a result asked early, chance at a decision."""
+    calls = [lambda: state.clone().apply(42), lambda: game.hand_result(state)]
+    if not state.is_chance_node():
+        calls.append(lambda: state.clone().sample_chance(rng))
+    seen = set()
+    for call in calls:
+        try:
+            call()
+        except CardtableError as exc:
+            seen.add(_check(exc))
+    return seen
 
 
 def _sweep(game_name: str, options: dict[str, Any], seeds: range) -> set[str]:
@@ -201,6 +232,7 @@ def _sweep(game_name: str, options: dict[str, Any], seeds: range) -> set[str]:
                     probe.apply(text)
                 except CardtableError as exc:
                     seen.add(_check(exc))
+            seen |= _misuse(game, state, rng)
             state.apply(rng.choice(state.legal_actions()) if not state.is_chance_node() else state.sample_chance(rng))
         for text in ("discard 7H", "play ASa", "7H trail"):
             try:
@@ -223,7 +255,8 @@ def test_the_sweeps_meet_many_codes() -> None:
     for game_name, options in CONFIGS:
         seen |= _sweep(game_name, options, range(3))
     assert {"card.not_held", "hand.over", "chance.pending", "action.empty"} <= seen, sorted(seen)
-    assert len(seen) >= 45, sorted(seen)
+    assert len(seen) >= 60, sorted(seen)
+    assert {"gin.action.wrong_type", "casino.action.wrong_type", "pinochle.action.wrong_type"} <= seen  # apply(42)
 
 
 def test_parsers_records_and_rules_refusals_are_coded() -> None:

@@ -421,6 +421,8 @@ _ALL = (
               "A hand asked for after the match ended."),
     ErrorCode("pinochle.action.unknown_kind", "unknown pinochle action kind {kind!r}",
               "Notation refused: unknown pinochle action kind <kind>."),
+    ErrorCode("pinochle.action.wrong_type", "{action} is not a pinochle action (give a PinochleAction or its notation)",
+              "Move refused: something other than a PinochleAction or its notation was applied."),
     ErrorCode("pinochle.card.not_in_pack", "{card} is not in the pinochle pack (A 10 K Q J 9 only)",
               "Notation refused: <card> is not in the pinochle pack (A 10 K Q J 9 only)."),
     ErrorCode("pinochle.card.twice", "card {card} is listed twice",

@@ -220,6 +220,8 @@ class PinochleState(GameState[PinochleRules, PinochleAction, PinochleView]):
         phase = self.phase
         if phase == OVER:
             raise IllegalActionError.from_code("hand.over", "terminal", action=str(action))
+        if type(action) is not PinochleAction:
+            raise IllegalActionError.from_code("pinochle.action.wrong_type", "notation", action=repr(action))
         if phase in CHANCE_PHASES:  # fast path: no list of outcomes needed
             card = action.card
             if card < 0 or self._chance_table()[card] is not action or not self.stock >> card & 1:
