@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import io
 import os
 import re
 import sys
@@ -232,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     Every message is in the language of ``--lang``, else of the environment (:func:`cardtable.i18n.choose`).
     """
     words = sys.argv[1:] if argv is None else argv
+    _tolerant_output()
     try:
         lang = i18n.choose(i18n.lang_in_argv(words))
     except i18n.UnknownLanguage as exc:
@@ -250,6 +252,16 @@ def main(argv: list[str] | None = None) -> int:
             raise
         return _pipe_closed()
     return code
+
+
+def _tolerant_output() -> None:
+    """On a terminal or pipe whose encoding lacks some characters (ASCII, Latin-2, EUC-JP), print ``?``
+    for them instead of failing: every help page names the languages in their own scripts."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding not in ("utf8", "utf16", "utf32", "utf8sig") and isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="replace")
 
 
 def _pipe_closed() -> int:

@@ -144,3 +144,17 @@ def test_run_py_finds_the_command_after_lang() -> None:
         sys.path.remove(str(ROOT))
     assert run.command_of(["--lang", "ja", "serve"]) == "serve"
     assert run.extras_for(["--lang", "cs", "serve"]) == "web"
+
+
+def test_an_output_that_cannot_show_every_script_gets_question_marks_not_a_crash() -> None:
+    """Every help page names the languages in their own scripts (日本語, Български, Čeština); an ASCII or
+    Latin-2 output still gets the page."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")}
+    command = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "cardtable"]
+    for args, encoding, start, shown in ((["--help"], "ascii", "usage: cardtable", "(?e?tina)"),
+                                         (["--lang", "cs", "--help"], "iso8859-2", "použití: cardtable", "(Čeština)")):
+        done = subprocess.run([*command, *args], capture_output=True, env={**env, "PYTHONIOENCODING": encoding},
+                              timeout=120)
+        assert done.returncode == 0, done.stderr[-1500:]
+        out = done.stdout.decode(encoding)
+        assert out.startswith(start) and shown in out and "(??" in out, out[:800]  # 日本語 became ???
