@@ -62,6 +62,7 @@ __all__ = [
     "lang_in_argv",
     "HelpFormatter",
     "display_width",
+    "pad",
     "wrap",
     "rank_name",
     "suit_name",
@@ -295,6 +296,21 @@ def display_width(text: str) -> int:
     (4, 3, 7)
     """
     return sum(0 if unicodedata.combining(c) else 2 if _wide(c) else 1 for c in text)
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """``text`` filled with spaces to ``width`` columns (``<`` left, ``>`` right, ``^`` centred), for
+    tables whose cells hold CJK text; longer text is returned as it is.
+
+    >>> pad("ジン", 6) + "|", pad("gin", 6, ">") + "|"
+    ('ジン  |', '   gin|')
+    """
+    space = max(0, width - display_width(text))
+    if align == ">":
+        return " " * space + text
+    if align == "^":
+        return " " * (space // 2) + text + " " * (space - space // 2)
+    return text + " " * space
 
 
 def wrap(text: str, width: int) -> list[str]:
