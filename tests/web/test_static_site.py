@@ -152,8 +152,9 @@ def _position(page: Any) -> dict[str, Any]:
 
 
 def _cached_everything(page: Any) -> None:
-    """Wait until the service worker has stored every file of the build."""
-    page.wait_for_function("""async () => {
+    """Wait (60 s at most) until the service worker has stored every file of the build. (A Python loop: Playwright's
+    ``wait_for_function`` takes an async predicate's promise as true at once.)"""
+    count = """async () => {
         const reg = await navigator.serviceWorker.ready;
         if (!reg.active) return false;
         const names = await caches.keys();
@@ -162,7 +163,11 @@ def _cached_everything(page: Any) -> None:
         const text = await (await caches.match('sw.js', { ignoreSearch: true }) || await fetch('sw.js')).text();
         const files = JSON.parse(text.match(/const FILES = (\\[.*\\]);/)[1]);
         return (await (await caches.open(mine)).keys()).length >= files.length;
-    }""", timeout=60_000, polling=500)
+    }"""
+    deadline = time.monotonic() + 60
+    while not page.evaluate(count):
+        assert time.monotonic() < deadline, "the service worker did not store the whole site in 60 s"
+        page.wait_for_timeout(250)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
