@@ -28,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
+from .error_codes import Names
 from .errors import AmbiguousActionError, IllegalActionError, InvalidNotationError, InvalidPositionError
 from .rules import RulesBase
 
@@ -344,7 +345,7 @@ def parse_fields(text: str | dict[str, str], known: Sequence[str]) -> dict[str, 
     out: dict[str, str] = {}
     for key, value in items:
         if key not in known:
-            raise InvalidPositionError.from_code("position.unknown_field", key=key, known=', '.join(known))
+            raise InvalidPositionError.from_code("position.unknown_field", key=key, known=Names(known))
         if key in out:
             raise InvalidPositionError.from_code("position.field_twice", key=key)
         out[key] = value

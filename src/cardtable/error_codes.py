@@ -24,6 +24,7 @@ new codes may be added, and the English wording of a template may be improved. T
 - ``action``: the move as its notation, as the player sent it (``discard 7H``);
 - ``card``, ``led``: a :class:`~cardtable.cards.Card` (``{card:pretty}`` renders ``7♥``, ``{card}`` ``7H``);
 - ``cards``: a :class:`CardList` (``{cards:pretty}`` renders ``7♥ 8♥``, ``{cards:the_or}`` ``the 7♥ or the 8♥``);
+- lists of names or numbers (``phases``, ``valid``, ``values``) as :class:`Names` (``a, b, c``);
 - numbers (``value``, ``deadwood``, ``knock_limit``, seats, counts) as ``int``;
 - other names (fields, options, text a user typed) as ``str``; ``detail`` is the English message of an
   underlying error, ``missing`` and ``builds`` English lists.
@@ -38,7 +39,7 @@ import string
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["ErrorCode", "CardList", "CODES", "message", "placeholders"]
+__all__ = ["ErrorCode", "CardList", "Names", "CODES", "message", "placeholders"]
 
 
 class ErrorCode(NamedTuple):
@@ -65,6 +66,21 @@ class CardList(tuple[Any, ...]):
         if spec == "the_or":
             return " or ".join(f"the {c:pretty}" for c in self)
         return " ".join(format(c, spec) for c in self)
+
+
+class Names(tuple[Any, ...]):
+    """Names or numbers in a message (fields, options, presets, build values): ``{names}`` is ``a, b, c``.
+
+    A front end may join them its own way (a locale's list pattern).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, items: Iterable[Any] = ()) -> Names:
+        return super().__new__(cls, items)
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(format(item, spec) for item in self)
 
 
 def placeholders(template: str) -> frozenset[str]:

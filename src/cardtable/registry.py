@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from .core import Game
+from .error_codes import Names
 from .errors import InvalidRulesError
 
 __all__ = ["GAMES", "make_game", "game_class"]
@@ -22,7 +23,7 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     """The :class:`~cardtable.core.Game` class registered as ``name``; an unknown name raises
     :class:`~cardtable.errors.InvalidRulesError`."""
     if name not in GAMES:
-        raise InvalidRulesError.from_code("game.unknown", name=name, games=', '.join(GAMES))
+        raise InvalidRulesError.from_code("game.unknown", name=name, games=Names(GAMES))
     module, attr = GAMES[name].split(":")
     try:
         cls: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)

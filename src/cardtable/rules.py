@@ -32,6 +32,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
+from .error_codes import Names
 from .errors import InvalidRulesError
 
 __all__ = ["RulesBase", "option", "rules_config", "MAX_TARGET", "MAX_BONUS", "bounds_text"]
@@ -107,7 +108,7 @@ class RulesBase:
     def preset(cls: type[T], name: str = "standard", **overrides: Any) -> T:
         """The named preset, optionally with some options overridden."""
         if name not in cls.PRESETS:
-            raise InvalidRulesError.from_code("rules.unknown_preset", type_name=cls.__name__, name=name, presets=', '.join(cls.PRESETS))
+            raise InvalidRulesError.from_code("rules.unknown_preset", type_name=cls.__name__, name=name, presets=Names(cls.PRESETS))
         return cls(**{**cls.PRESETS[name], **overrides})
 
     @classmethod
@@ -197,7 +198,7 @@ def rules_config(cls: type[T]) -> type[T]:
             raise InvalidRulesError.from_code("rules.positional", type_name=dc.__name__)
         unknown = [k for k in kwargs if k not in valid]
         if unknown:
-            raise InvalidRulesError.from_code("rules.unknown_option", type_name=dc.__name__, unknown=', '.join(unknown), valid=', '.join(valid))
+            raise InvalidRulesError.from_code("rules.unknown_option", type_name=dc.__name__, unknown=Names(unknown), valid=Names(valid))
         original_init(self, **kwargs)
 
     dc.__init__ = __init__  # type: ignore[method-assign]

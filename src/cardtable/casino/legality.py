@@ -7,7 +7,7 @@ wherever that card lies), cards named as players read them.
 from __future__ import annotations
 
 from ..cards import Card
-from ..error_codes import CardList
+from ..error_codes import CardList, Names
 from ..errors import IllegalActionError
 from .actions import CasinoAction
 from .builds import Build
@@ -99,8 +99,8 @@ def _capture(
 
 def _orphan(action: CasinoAction, mine: list[Build], held: int, consumed: int) -> IllegalActionError:
     left = [b for b in mine if not b.cards & consumed and not held >> b.value & 1]
-    vals = ", ".join(str(b.value) for b in left)
-    return IllegalActionError.from_code("casino.controller.orphan", "no-orphan 7.4.2", action=str(action), values=vals)
+    values = Names(b.value for b in left)
+    return IllegalActionError.from_code("casino.controller.orphan", "no-orphan 7.4.2", action=str(action), values=values)
 
 
 def _build(

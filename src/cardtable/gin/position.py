@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..cards import Card, cards_to_mask, format_cards, mask_to_cards, parse_cards
+from ..error_codes import Names
 from ..errors import InvalidNotationError, InvalidPositionError
 from .actions import arrange
 from .hand_state import HandState
@@ -149,7 +150,7 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
     if phase is None:
         raise InvalidPositionError.from_code("gin.position.phase_required")
     if phase not in PHASES:
-        raise InvalidPositionError.from_code("gin.position.phase", phases=', '.join(PHASES))
+        raise InvalidPositionError.from_code("gin.position.phase", phases=Names(PHASES))
     turn = _seat(fields, "turn") if phase != DEALING or "turn" in fields else 1 - dealer
     state = new_state(rules, dealer)
     for key in ("hand0", "hand1"):
@@ -242,7 +243,7 @@ def _dealing(state: S, sizes: list[int], turn: int, fields: dict[str, str]) -> S
     extra = [k for k in fields if k in ("outcome", "melds", "void")
              or (k in defaults and fields[k].strip().lower() not in (defaults[k].lower(), ""))]
     if extra:
-        raise InvalidPositionError.from_code("gin.position.deal_fields", fields=', '.join(extra))
+        raise InvalidPositionError.from_code("gin.position.deal_fields", fields=Names(extra))
     state.dealt = dealt
     return state
 
@@ -251,7 +252,7 @@ def _finished(state: S, sizes: list[int], fields: dict[str, str]) -> S:
     """A finished hand: a void hand, or the showdown after a knock, gin or big gin, scored again."""
     outcome = fields.get("outcome")
     if outcome not in _OUTCOMES:
-        raise InvalidPositionError.from_code("gin.position.outcome", outcomes=', '.join(_OUTCOMES))
+        raise InvalidPositionError.from_code("gin.position.outcome", outcomes=Names(_OUTCOMES))
     knocker = state.turn
     want = [10, 10]
     if outcome == "big gin":

@@ -46,6 +46,7 @@ Cards not listed anywhere are the stock. Example (P-09 as a stage-2 follow)::
 from __future__ import annotations
 
 from ..cards import SUIT_LETTERS
+from ..error_codes import Names
 from ..errors import InvalidNotationError, InvalidPositionError
 from .deck import FULL, NINE, card_text, format_mask, iter_bits, parse_card, parse_mask
 from .hand_state import HandState
@@ -172,7 +173,7 @@ def _records(raw: str) -> tuple[int, ...]:
         for name in kinds.split(","):
             kind = kind_from_name(name)
             if kind is None:
-                raise InvalidPositionError.from_code("pinochle.position.meld_kind", name=name, kinds=', '.join(KIND_NAMES))
+                raise InvalidPositionError.from_code("pinochle.position.meld_kind", name=name, kinds=Names(KIND_NAMES))
             scored[kind] |= bit
     return tuple(scored)
 
@@ -227,7 +228,7 @@ def fill_state(state: HandState, fields: dict[str, str]) -> None:
     state.totals = (_int(totals[0], "totals"), _int(totals[1], "totals"))
     phase = fields.get("phase", PLAY_PHASE).strip().lower()
     if phase not in _PHASES:
-        raise InvalidPositionError.from_code("pinochle.position.phase", phases=', '.join(_PHASES), phase=phase)
+        raise InvalidPositionError.from_code("pinochle.position.phase", phases=Names(_PHASES), phase=phase)
     if "declarer" in fields and phase != OVER:
         raise InvalidPositionError.from_code("pinochle.position.declarer_field")
     if phase == DEALING:
@@ -292,7 +293,7 @@ def _fill_dealing(state: HandState, fields: dict[str, str]) -> None:
     extra = [k for k, v in fields.items()
              if k not in ("dealer", "phase", "hand0", "hand1", "totals", "turn") and v.strip() not in ("-", "", "0")]
     if extra:
-        raise InvalidPositionError.from_code("pinochle.position.deal_fields", fields=', '.join(extra))
+        raise InvalidPositionError.from_code("pinochle.position.deal_fields", fields=Names(extra))
     cards = _hands(fields, -1, -1)
     hands = [cards["hand0"], cards["hand1"]]
     dealt = hands[0].bit_count() + hands[1].bit_count()
