@@ -139,7 +139,7 @@ def test_the_registry_imports_nothing_outside_the_standard_library() -> None:
 
 # --- dynamic: refusals met in random hands ---------------------------------------------------------
 
-_ALLOWED = (str, int, float, bool, Card, PinochleCard, CardList, list, tuple, type(None))
+_ALLOWED = (str, int, float, bool, Card, PinochleCard, CardList, list, tuple, type(None), CardtableError)
 
 
 def _check(exc: CardtableError) -> str:
@@ -280,6 +280,22 @@ def test_parsers_records_and_rules_refusals_are_coded() -> None:
         except Exception:  # pragma: no cover - an API this test guessed wrong; the others still count
             continue
     assert {"card.unreadable", "game.unknown", "rules.value", "record.json"} <= codes, codes
+
+
+def test_a_wrapped_error_is_a_param_with_its_own_code() -> None:
+    """A position field with a bad card: the card error is the ``error`` param, so it can be worded too."""
+    game = make_game("gin")
+    state = game.new_hand(0)
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+    text = re.sub(r"hand0: [^\n]+", "hand0: AS ZZ", state.to_position())
+    with pytest.raises(InvalidNotationError) as caught:
+        game.from_position(text)
+    assert _check(caught.value) == "position.field_invalid"
+    inner = caught.value.params["error"]
+    assert isinstance(inner, InvalidNotationError) and inner.code == "card.unreadable_hint"
+    assert inner.params["text"] == "ZZ" and str(caught.value) == f"hand0: {inner}"
 
 
 def test_coded_errors_pickle_with_their_code_and_params() -> None:

@@ -27,7 +27,9 @@ new codes may be added, and the English wording of a template may be improved. T
 - lists of names or numbers (``phases``, ``valid``, ``values``) as :class:`Names` (``a, b, c``);
 - numbers (``value``, ``deadwood``, ``knock_limit``, seats, counts) as ``int``;
 - other names (fields, options, text a user typed) as ``str``; ``detail`` is the English message of an
-  underlying error, ``missing`` and ``builds`` English lists.
+  underlying exception that is not a cardtable error, ``missing`` and ``builds`` English lists;
+- ``error``: the :class:`~cardtable.errors.CardtableError` behind this one (a bad card in a position
+  field, a refused move in a record), which formats as its English message and has its own code.
 
 The rule a refused move breaks is not a param: it is :attr:`IllegalActionError.rule
 <cardtable.errors.IllegalActionError.rule>`. This module imports nothing outside the standard library.
@@ -389,8 +391,8 @@ _ALL = (
               "Position text refused: limit and draws must be integers: <detail>."),
     ErrorCode("gin.position.meld_cards", "melds: {group} is not made of the knocker's remaining cards",
               "Position text refused: melds: <group> is not made of the knocker's remaining cards."),
-    ErrorCode("gin.position.melds", "melds: {detail}",
-              "Position text refused: melds: <detail>."),
+    ErrorCode("gin.position.melds", "melds: {error}",
+              "Position text refused: a card of the melds field cannot be read (``error`` says why)."),
     ErrorCode("gin.position.not_a_meld", "melds: {group} is not a meld",
               "Position text refused: melds: <group> is not a meld."),
     ErrorCode("gin.position.offer_discards", "during the first-upcard offer the discard pile is the single first upcard",
@@ -571,8 +573,8 @@ _ALL = (
               "Move refused: no melds and no dix exchange in stage 2."),
     ErrorCode("pinochle.stage2.trump", "{action}: stage 2 must trump when void in the led suit ({led:pretty} led)",
               "In stage 2 a follower void in the led suit must trump."),
-    ErrorCode("position.field_invalid", "{key}: {detail}",
-              "A position field whose value cannot be read; ``detail`` says why."),
+    ErrorCode("position.field_invalid", "{key}: {error}",
+              "A position field whose value cannot be read; ``error`` is the card or build error that says why."),
     ErrorCode("position.field_required", "position field {key!r} is required",
               "A position lacks a required field."),
     ErrorCode("position.field_twice", "position field {key!r} given twice",
@@ -585,8 +587,8 @@ _ALL = (
               "Position text refused: expected position text or dict, got <type_name>."),
     ErrorCode("position.unknown_field", "unknown position field {key!r}; known: {known}",
               "Position text refused: unknown position field <key>; known: <known>."),
-    ErrorCode("record.action", "hand {hand}, action {step} ({text!r}): {detail}",
-              "A game record that cannot be read or replayed: hand <hand>, action <step> (<text>): <detail>."),
+    ErrorCode("record.action", "hand {hand}, action {step} ({text!r}): {error}",
+              "A game record whose action does not replay; ``error`` is the refusal (its own code and params)."),
     ErrorCode("record.chance", "hand {hand}, action {step}: chance step {text!r} differs from the seeded deal ({expected})",
               "A game record that cannot be read or replayed: hand <hand>, action <step>: chance step <text> differs from the seeded deal (<expected>)."),
     ErrorCode("record.checksum", "record checksum mismatch: the record was altered or damaged",

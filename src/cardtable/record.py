@@ -190,7 +190,7 @@ class GameRecord:
                 except CorruptRecordError:
                     raise
                 except CardtableError as exc:
-                    raise CorruptRecordError.from_code("record.action", hand=h + 1, step=i + 1, text=text, detail=str(exc)) from None
+                    raise CorruptRecordError.from_code("record.action", hand=h + 1, step=i + 1, text=text, error=exc) from None
         points = [list(h.result.points) for h in match.hands if h.result is not None]
         if points != self.hand_points:
             raise CorruptRecordError.from_code("record.hand_points")

@@ -107,7 +107,7 @@ def _table(raw: str) -> tuple[int, list[Build]]:
         try:
             builds.append(parse_build(body))
         except InvalidNotationError as exc:
-            raise InvalidPositionError.from_code("position.field_invalid", key='table', detail=str(exc)) from None
+            raise InvalidPositionError.from_code("position.field_invalid", key="table", error=exc) from None
     return card_mask(outside, "table"), builds
 
 

@@ -45,7 +45,7 @@ def card_mask(cards: Cards, what: str) -> int:
     try:
         items = parse_cards(cards) if isinstance(cards, str) else [c if isinstance(c, Card) else Card.parse(c) for c in cards]
     except InvalidNotationError as exc:
-        raise InvalidPositionError.from_code("position.field_invalid", key=what, detail=str(exc)) from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=what, error=exc) from None
     mask = 0
     for c in items:
         if mask & c.bit:

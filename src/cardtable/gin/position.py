@@ -111,7 +111,7 @@ def _cards(fields: dict[str, str], key: str, default: str = "-") -> list[Card]:
     try:
         return parse_cards(fields.get(key, default))
     except InvalidNotationError as exc:
-        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, error=exc) from None
 
 
 def _card(fields: dict[str, str], key: str) -> Card | None:
@@ -131,7 +131,7 @@ def _melds(raw: str, hand: int) -> tuple[int, ...]:
         try:
             cards = [Card.parse(group[i:i + 2]) for i in range(0, len(group), 2)]
         except InvalidNotationError as exc:
-            raise InvalidPositionError.from_code("gin.position.melds", detail=str(exc)) from None
+            raise InvalidPositionError.from_code("gin.position.melds", error=exc) from None
         mask = cards_to_mask(cards)
         if len(cards) != mask.bit_count() or not is_meld(mask):
             raise InvalidPositionError.from_code("gin.position.not_a_meld", group=group)

@@ -130,7 +130,7 @@ def _mask(fields: dict[str, str], key: str) -> int:
     try:
         return parse_mask(fields.get(key, "-"))
     except InvalidNotationError as exc:
-        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, error=exc) from None
 
 
 def _card(fields: dict[str, str], key: str) -> int:
@@ -140,7 +140,7 @@ def _card(fields: dict[str, str], key: str) -> int:
     try:
         return parse_card(raw)
     except InvalidNotationError as exc:
-        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, error=exc) from None
 
 
 def _book(raw: str, key: str) -> dict[str, int]:
@@ -169,7 +169,7 @@ def _records(raw: str) -> tuple[int, ...]:
         try:
             bit = 1 << parse_card(card)
         except InvalidNotationError as exc:
-            raise InvalidPositionError.from_code("position.field_invalid", key='records', detail=str(exc)) from None
+            raise InvalidPositionError.from_code("position.field_invalid", key="records", error=exc) from None
         for name in kinds.split(","):
             kind = kind_from_name(name)
             if kind is None:
@@ -187,7 +187,7 @@ def _listed(fields: dict[str, str], key: str) -> tuple[int, int]:
     try:
         return parse_mask(" ".join(items) or "-"), extra
     except InvalidNotationError as exc:
-        raise InvalidPositionError.from_code("position.field_invalid", key=key, detail=str(exc)) from None
+        raise InvalidPositionError.from_code("position.field_invalid", key=key, error=exc) from None
 
 
 def _hands(fields: dict[str, str], lead: int, trump_card: int) -> dict[str, int]:
