@@ -633,8 +633,10 @@ _ALL = (
               "A rules config refused: unknown <type_name> option(s): <unknown>; valid: <valid>."),
     ErrorCode("rules.unknown_preset", "unknown {type_name} preset {name!r}; presets: {presets}",
               "A rules config refused: unknown <type_name> preset <name>; presets: <presets>."),
-    ErrorCode("rules.value", "{label} must {requirement} (option {option}){got}",
-              "A rules config refused: <label> must <requirement> (option <option>)<got>."),
+    ErrorCode("rules.value", "{label} must {requirement} (option {option})",
+              "A rules option left out (given ``None``) where a value is needed (``label`` and ``requirement`` are the option's own words)."),
+    ErrorCode("rules.value_not", "{label} must {requirement} (option {option}), not {value}",
+              "A rules option given a value out of its range or of the wrong type (``value`` is the given value as written, cut when long)."),
     ErrorCode("turn.none", "no seat is to play",
               "A player's move asked for when no seat is to play."),
 )

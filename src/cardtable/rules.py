@@ -86,8 +86,10 @@ def _invalid(field: dataclasses.Field[Any], value: Any, rule: str) -> InvalidRul
     """``the knock limit must be from 0 to 10 (option knock_limit), not 11``: the player's words, then the
     name to type (``--option knock_limit=7``)."""
     label = field.metadata.get("label") or "the " + field.name.replace("_", " ")
-    got = "" if value is None else f", not {_shown(value)}"
-    return InvalidRulesError.from_code("rules.value", label=label, requirement=rule, option=field.name, got=got)
+    if value is None:
+        return InvalidRulesError.from_code("rules.value", label=label, requirement=rule, option=field.name)
+    return InvalidRulesError.from_code("rules.value_not", label=label, requirement=rule, option=field.name,
+                                       value=_shown(value))
 
 
 def _shown(value: Any) -> str:
