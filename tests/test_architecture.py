@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "src" / "cardtable"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("error_codes",),  # the errors' codes and English templates: imports nothing of the package
+    ("error_codes", "i18n"),  # the errors' codes and English templates; the languages: import nothing of the package
     ("errors",),
     ("cards", "rules"),
     ("", "core", "registry", "match", "record", "undo"),

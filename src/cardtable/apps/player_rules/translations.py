@@ -16,6 +16,7 @@ import gettext
 import sys
 from pathlib import Path
 
+from ...i18n import normalize
 from .data import GAMES, PlayerRules, catalog, load
 
 __all__ = ["DOMAIN", "LANGS", "LOCALE_DIR", "language", "strings", "load_translated", "pot", "main"]
@@ -34,10 +35,8 @@ def language(lang: str | None) -> str:
     >>> language("ja_JP.UTF-8"), language("zh-Hans-CN"), language("de"), language(None)
     ('ja', 'zh', 'en', 'en')
     """
-    if not lang:
-        return "en"
-    primary = lang.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-    return primary if primary in LANGS else "en"
+    found = normalize(lang) if lang else None  # the same reading of tags as the rest of cardtable (zh_TW is zh)
+    return found if found in LANGS else "en"
 
 
 def _translations(lang: str) -> gettext.NullTranslations:
