@@ -12,7 +12,10 @@ from rules_copy import DOCS_RULES, SHARED_RULES, file_hashes, read_hashes, sync
 
 GAME_FILES = {"gin": "gin_rummy.md", "casino": "casino.md", "pinochle": "pinochle.md"}
 REFERENCES = ROOT / "docs" / "rule-references.md"
-_CITATION = re.compile(r"""(?:IllegalActionError|_err|_wrong_step)\(.*,\s*"([^"]+)"\)|return\s+f?"[^"]*",\s*"([\d.]+)"$""")
+_CITATION = re.compile(
+    r'from_code\((?:"[\w.]+"|\w+(?:\[\d\])?),\s*"([^"]+)"'  # IllegalActionError.from_code(code, "rule", ...)
+    r"""|(?:IllegalActionError|_err|_wrong_step)\(.*,\s*"([^"]+)"\)"""  # a helper handed a code and its rule
+    r"""|return\s+f?"[^"]*",\s*(?:\{.*\},\s*)?"([\d.]+[a-z]?)"$""")  # a check's (code, params, rule)
 
 
 def test_copy_matches_recorded_hashes() -> None:
@@ -60,7 +63,7 @@ def _citations(package: str) -> set[tuple[str, str]]:
     for path in sorted((ROOT / "src" / "cardtable" / package).rglob("*.py")):
         for line in path.read_text(encoding="utf-8").splitlines():
             for m in _CITATION.finditer(line.strip()):
-                found.add((path.name, m.group(1) or m.group(2)))
+                found.add((path.name, m.group(1) or m.group(2) or m.group(3)))
     return found
 
 
