@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import functools
 import io
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__, i18n
@@ -361,45 +363,39 @@ def _serve(args: argparse.Namespace) -> int:
     from .apps.web.admission import Admission
     from .apps.web.security import normalize_origin, trusted_proxies
 
-    try:
-        origins = [normalize_origin(o) for o in args.allow_origin]
-    except ValueError as exc:
-        print(_("cardtable serve: %(option)s: %(error)s") % {"option": "--allow-origin", "error": exc}, file=sys.stderr)
-        return 2
-    try:  # a bad proxy address or table limit (option or environment) is an error now, not a traceback later
-        trusted_proxies(args.forwarded_allow_ips)
-        Admission(None, args.max_tables_per_address, args.max_tables)
-    except ValueError as exc:
-        print(_("cardtable serve: %(error)s") % {"error": exc}, file=sys.stderr)
-        return 2
-    levels: list[tuple[str, str, str]] = []
-    for entry in args.computer:  # a bad player is an error now, before the server starts
+    def checked(option: str | None, check: Callable[[], Any]) -> Any:
+        """``check()``; a bad value (option or environment) is refused now, not a traceback later."""
         try:
-            levels.append(add_named_level(entry))
+            return check()
         except (ValueError, ImportError) as exc:
-            print(_("cardtable serve: %(option)s: %(error)s") % {"option": f"--computer {entry}", "error": exc},
-                  file=sys.stderr)
-            return 2
+            if option is None:
+                raise _Refused(_("cardtable serve: %(error)s") % {"error": exc}) from None
+            raise _Refused(_("cardtable serve: %(option)s: %(error)s") % {"option": option, "error": exc}) from None
+
     try:
-        peers = [normalize_origin(o) for o in args.peer]
-    except ValueError as exc:
-        print(_("cardtable serve: %(option)s: %(error)s") % {"option": "--peer", "error": exc}, file=sys.stderr)
-        return 2
-    if args.workers < 1:
-        print(_("cardtable serve: --workers must be at least 1"), file=sys.stderr)
-        return 2
-    host = "localhost" if args.host in ("127.0.0.1", "::1", "0.0.0.0", "::") else args.host
-    try:
-        web_server.serve(args.host, args.port, args.database, ready=lambda: print(  # once the database is open
-            _("cardtable: serving the card table; open %(address)s in a browser (Ctrl-C stops)")
-            % {"address": f"http://{host}:{args.port}/"}, file=sys.stderr, flush=True), allow_origins=origins, allow_hosts=args.allow_host,
-            forwarded_allow_ips=args.forwarded_allow_ips, max_tables=args.max_tables,
-            max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs,
-            metrics_token=args.metrics_token, peers=peers, workers=args.workers, computers=levels)
-    except ValueError as exc:  # --workers with SQLite
-        print(_("cardtable serve: %(error)s") % {"error": exc}, file=sys.stderr)
+        origins = checked("--allow-origin", lambda: [normalize_origin(o) for o in args.allow_origin])
+        checked(None, lambda: (trusted_proxies(args.forwarded_allow_ips),
+                               Admission(None, args.max_tables_per_address, args.max_tables)))
+        levels = [checked(f"--computer {entry}", functools.partial(add_named_level, entry)) for entry in args.computer]
+        peers = checked("--peer", lambda: [normalize_origin(o) for o in args.peer])
+        if args.workers < 1:
+            raise _Refused(_("cardtable serve: --workers must be at least 1"))
+        host = "localhost" if args.host in ("127.0.0.1", "::1", "0.0.0.0", "::") else args.host
+        checked(None, lambda: web_server.serve(  # (a ValueError here: --workers with SQLite)
+            args.host, args.port, args.database, ready=lambda: print(  # once the database is open
+                _("cardtable: serving the card table; open %(address)s in a browser (Ctrl-C stops)")
+                % {"address": f"http://{host}:{args.port}/"}, file=sys.stderr, flush=True),
+            allow_origins=origins, allow_hosts=args.allow_host, forwarded_allow_ips=args.forwarded_allow_ips,
+            max_tables=args.max_tables, max_tables_per_address=args.max_tables_per_address, api_docs=args.api_docs,
+            metrics_token=args.metrics_token, peers=peers, workers=args.workers, computers=levels))
+    except _Refused as exc:
+        print(exc, file=sys.stderr)
         return 2
     return 0
+
+
+class _Refused(Exception):
+    """A ``cardtable serve`` setting that cannot work, in the words printed before the server starts."""
 
 
 def _open_store(database: str | None, required: bool) -> Any:
