@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent / "src" / "cardtable"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("error_codes", "i18n"),  # the errors' codes and English templates; the languages: import nothing of the package
-    ("errors",),
+    ("errors", "error_text"),  # the exceptions; an error's message in every language (imports the bottom only)
     ("cards", "rules"),
     ("", "core", "registry", "match", "record", "undo"),
     ("gin", "casino", "pinochle"),
