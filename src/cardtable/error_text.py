@@ -21,7 +21,7 @@ blank, never a half-translated template.
 >>> error_text(error, "en") == str(error)
 True
 >>> error_text(error, "ja")
-'discard 7H: 先にカードを配るか引く必要があります [chance]'
+'discard 7H：先にカードを配るか引く必要があります [chance]'
 
 The template every catalog translates, ``locale/errors.pot``, is made from
 :data:`~cardtable.error_codes.CODES`: ``python -m cardtable.error_text pot``.
@@ -101,8 +101,8 @@ def message_in(code: str, params: Mapping[str, Any], lang: str | None = None) ->
     ``None`` when the code is unknown, the catalog lacks it or its translation does not fit the params.
 
     >>> from cardtable.cards import Card
-    >>> message_in("card.not_held", {"action": "discard 7H", "card": Card.parse("7H")}, "zh")
-    'discard 7H：你手中没有 7♥'
+    >>> message_in("card.not_held", {"action": "discard 7H", "card": Card.parse("7H")}, "ja")
+    'discard 7H：7♥ を持っていません'
     """
     lang = lang or language()
     entry = CODES.get(code)
