@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import Card, PinochleCard
+from ..error_text import error_text
 
 __all__ = [
     "plural",
@@ -53,6 +54,7 @@ __all__ = [
     "move_context",
     "conjugate",
     "spoken_cards",
+    "refusal_text_of",
     "describe_move",
     "refusal_text",
 ]
@@ -331,3 +333,17 @@ def refusal_text(message: str) -> str:
     '10♥ x 5♦+5♣: nothing'
     """
     return _NOTATION.sub(lambda m: Card.parse(m.group(1) + m.group(2)).pretty(), message)
+
+
+def refusal_text_of(error: BaseException, lang: str | None = None) -> str:
+    """An engine error as players of ``lang`` read it (default: the language spoken now): its message in
+    that language (:func:`cardtable.error_text.error_text`, English for an uncoded error), cards by their
+    short names as :func:`refusal_text` gives them. It depends on the error's code, params and rule only,
+    as the English message does.
+
+    >>> from cardtable.errors import IllegalActionError
+    >>> error = IllegalActionError.from_code("card.not_held", "4.1", action="play QSa", card=Card.parse("QS"))
+    >>> refusal_text_of(error, "en"), refusal_text_of(error, "ja")
+    ('play Q♠: you do not hold the Q♠ [4.1]', 'play Q♠：Q♠ を持っていません [4.1]')
+    """
+    return refusal_text(error_text(error, lang))
