@@ -9,8 +9,9 @@ lists of names: "a, b, c") is spelled the language's way; an error behind the er
 param) is worded in the same language. An :class:`~cardtable.errors.IllegalActionError` keeps its
 `` [rule]``, an :class:`~cardtable.errors.AmbiguousActionError` lists its candidates.
 
-English is ``str(error)``, and so is any error without a code or whose code a catalog lacks: never a
-blank, never a half-translated template.
+English is ``str(error)``, and so is any error without a code, whose code a catalog lacks or whose
+params do not fill the translated template: never a blank, never a half-translated template. The text
+depends on the error's code, params, rule and candidates only, as the English message does.
 
 >>> from cardtable import make_game
 >>> from cardtable.errors import IllegalActionError
@@ -121,8 +122,9 @@ def error_text(error: BaseException, lang: str | None = None) -> str:
     """``error``'s message in ``lang`` (default: the language spoken now, see :mod:`cardtable.i18n`).
 
     A coded error is its code's translated template filled with its params, then `` [rule]`` (a refused
-    move) or its candidates (an ambiguous one); anything else, and a code the catalog lacks, is
-    ``str(error)``. In English it is always ``str(error)``.
+    move) or its candidates (an ambiguous one); anything else, a code the catalog lacks and params that
+    do not fill the template are ``str(error)``. In English it is ``str(error)`` for every error the
+    library raises (the same template, params, rule and candidates).
     """
     lang = lang or language()
     code = getattr(error, "code", "")
