@@ -44,16 +44,17 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from ... import i18n
 from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
 from ...store import Store, StoreError
-from . import history, lobby, metrics, room, rules_pages
+from . import catalogs, history, lobby, metrics, room, rules_pages
 from .admission import Admission, Refused
 from .cluster import listen_url
 from .persistence import one_line, open_store
@@ -230,9 +231,26 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
         return JSONResponse({"detail": "the database is unavailable; try again in a moment", "code": "database"},
                             status_code=503, headers={"Retry-After": "5"})
 
+    index_html = (STATIC / "index.html").read_text(encoding="utf-8")
+
     @app.get("/")
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+    async def index(request: Request) -> HTMLResponse:
+        # the page in the language Accept-Language asks for: static/i18n.js reads <html lang> (a choice made in
+        # the page's language menu, kept in the browser, wins over it)
+        lang = catalogs.language_tag(catalogs.negotiate(request.headers.get("accept-language")))
+        return HTMLResponse(index_html.replace('<html lang="en"', f'<html lang="{lang}"', 1),
+                            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"})
+
+    @app.get("/i18n/{name}")
+    async def messages(name: str, request: Request) -> Response:
+        lang = name.removesuffix(".json")
+        if not name.endswith(".json") or lang not in i18n.LANGUAGES:
+            raise HTTPException(404, "no such language")
+        etag = catalogs.catalog_etag(lang)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}  # kept, and asked again (304) in case of an upgrade
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(catalogs.catalog_json(lang), media_type="application/json", headers=headers)
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:

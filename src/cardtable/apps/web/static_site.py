@@ -10,6 +10,7 @@ is relative, and nothing is fetched from another host at run time.
 Layout of the folder::
 
     index.html              the lobby and tables (static/index.html, marked as the static site)
+    i18n/LANG.json          the page's messages in each language (the catalogs of the domain "web")
     rules.html, rules-GAME.html   the rules pages, their text built in (apps.player_rules)
     static/...              the front end, the same files as the server's
     pyodide/...             Pyodide's runtime files (the pinned npm version, integrity checked)
@@ -40,6 +41,8 @@ from typing import Any
 
 from ... import __version__
 from ...errors import CardtableError
+from ...i18n import LANGUAGES
+from .catalogs import catalog_json
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "build_static", "pyodide_tarball", "cached_pyodide", "package_zip",
            "MARKER"]
@@ -303,6 +306,8 @@ def build_static(out_dir: str | os.PathLike[str], pyodide: str | os.PathLike[str
         else:
             put(f"static/{rel.as_posix()}", src.read_bytes())
     put("index.html", _page((STATIC / "index.html").read_text(encoding="utf-8"), {"/api/meta": _meta()}))
+    for lang in LANGUAGES:  # the page's messages (static/i18n.js), as the server's /i18n/<lang>.json
+        put(f"i18n/{lang}.json", catalog_json(lang))
     listing, rule_pages = _rules_data()
     rules_shell = (STATIC / "rules.html").read_text(encoding="utf-8")
     put("rules.html", _page(rules_shell, {"/api/rules": listing}))

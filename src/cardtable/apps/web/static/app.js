@@ -5,6 +5,7 @@ import { tablePage } from "/static/table.js";
 import { finishedPage, replayPage } from "/static/replay.js";
 import { statsPage } from "/static/stats.js";
 import { esc, STATIC_SITE } from "/static/util.js";
+import { chooseLanguage, language, LANGUAGES, t } from "/static/i18n.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -24,10 +25,34 @@ async function route() {
     else if (page === "stats") await statsPage(main);
     else await lobbyPage(main);
   } catch (e) {
-    main.innerHTML = `<section class="panel"><p class="error" role="alert">${esc(e.message)}</p><p><a href="#/">Back to the lobby</a></p></section>`;
+    main.innerHTML = `<section class="panel"><p class="error" role="alert">${esc(e.message)}</p><p><a href="#/">${esc(t("Back to the lobby"))}</a></p></section>`;
   }
   main.focus({ preventScroll: true });
 }
+// The page's frame in the page's language (index.html is in English until this runs), and the language menu:
+// each language named in its own words; a choice is kept in this browser and wins over Accept-Language.
+function shell() {
+  document.title = t("cardtable: Gin Rummy, Casino and Pinochle");
+  const words = { "#/": t("Lobby"), "#/finished": t("Finished"), "#/stats": t("Statistics") };
+  document.querySelector(".skip").textContent = t("Skip to the content");
+  document.querySelector("header.top .brand").setAttribute("aria-label", t("cardtable, the lobby"));
+  const nav = document.querySelector("header.top nav");
+  nav.setAttribute("aria-label", t("Main"));
+  nav.querySelectorAll("a").forEach((a) => { a.textContent = words[a.getAttribute("href")] ?? t("Rules"); });
+  let menu = document.getElementById("lang");
+  if (!menu) {
+    menu = document.createElement("select");
+    menu.id = "lang";
+    menu.className = "lang-menu";
+    menu.innerHTML = Object.entries(LANGUAGES).map(([code, name]) => `<option value="${code}" lang="${code === "zh" ? "zh-Hans" : code}">${esc(name)}</option>`).join("");
+    menu.onchange = async () => { await chooseLanguage(menu.value); shell(); route(); };
+    document.querySelector("header.top").append(menu);
+  }
+  menu.value = language();
+  menu.setAttribute("aria-label", t("Language"));
+  menu.title = t("Language");
+}
+shell();
 window.addEventListener("hashchange", route);
 if (STATIC_SITE) {  // no server: the engine starts loading now (it takes seconds), and the site is kept for offline
   // the service worker first: it keeps the engine's files as they come; then it fetches what it still lacks

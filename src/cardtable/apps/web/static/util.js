@@ -1,4 +1,6 @@
 // Small helpers shared by every page: escaping, the JSON API, seats kept in the browser, sound.
+import { pt, t } from "/static/i18n.js";
+
 export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 // The static site (`cardtable build-static`): no server; the page's engine and IndexedDB answer instead.
@@ -15,13 +17,19 @@ export function siteHref(path) {
 
 export async function api(path, opts) {
   if (STATIC_SITE) return (await import("/static/solo-api.js")).staticApi(path, opts);
-  const r = await fetch(path, opts);
+  let r;
+  try { r = await fetch(path, opts); } catch { throw new Error(t("Cannot reach the server.")); }
   const body = await r.json().catch(() => ({}));
   if (!r.ok) { const e = new Error(body.detail || r.statusText); e.status = r.status; throw e; }
   return body;
 }
 
 export const GAME_NAMES = { gin: "Gin Rummy", casino: "Casino", pinochle: "Pinochle" };
+
+/** A game's name in the page's language (GAME_NAMES: in English). */
+export function gameName(game) {
+  return ({ gin: pt("game", "Gin Rummy"), casino: pt("game", "Casino"), pinochle: pt("game", "Pinochle") })[game] || String(game ?? "");
+}
 
 export function plural(n, word, many = null) {
   return `${n} ${n === 1 ? word : many || word + "s"}`;
