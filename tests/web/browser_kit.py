@@ -88,12 +88,13 @@ def browser() -> Iterator[Browser]:
 
 
 def new_page(browser: Browser, size: str = "desktop", pace: int = 0, *, audit: bool = False,
-             motion: bool = False) -> Page:
+             motion: bool = False, locale: str | None = None) -> Page:
     """A fresh browser profile at ``size``: phones get touch; ``audit`` lets axe be injected (bypasses CSP);
-    ``motion``: cards slide (otherwise the page is asked for reduced motion, which plays faster)."""
+    ``motion``: cards slide (otherwise the page is asked for reduced motion, which plays faster); ``locale``
+    (``ja-JP``): the browser's language, its Accept-Language and ``navigator.languages`` (default: chromium's)."""
     phone = size.startswith("phone")
     ctx = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone, bypass_csp=audit,
-                              reduced_motion="no-preference" if motion else "reduce")
+                              reduced_motion="no-preference" if motion else "reduce", locale=locale)
     ctx.add_init_script(f"localStorage.setItem('pace', '{pace}')")
     page = ctx.new_page()
     errors: list[str] = []

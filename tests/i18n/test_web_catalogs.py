@@ -1,0 +1,174 @@
+"""The browser's catalogs (gettext domain ``web``, issue 25): the template in step with the page's sources,
+every message translated in every language with the same placeholders, the compiled ``.mo`` current, the
+plural forms as CLDR has them, and the catalogs served as JSON at ``/i18n/<lang>.json``."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+babel = pytest.importorskip("babel")
+from babel import Locale  # noqa: E402
+from babel.messages.catalog import Catalog  # noqa: E402
+from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file  # noqa: E402
+from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+from test_i18n_catalogs import placeholders  # noqa: E402  (this folder is on sys.path: pytest puts it there)
+
+from cardtable import i18n  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "src" / "cardtable" / "locale"
+STATIC = ROOT / "src" / "cardtable" / "apps" / "web" / "static"
+LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
+# a message call with a literal first argument, as written in the page's sources: t("..."), th("..."),
+# nt("...", "...", n), pt("context", "...")
+CALL = re.compile(r'''\b(t|th|nt|pt)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?''')
+
+
+def _catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+def _key(context: str | None, msgid: str | tuple[str, ...]) -> tuple[str | None, str]:
+    return context, msgid if isinstance(msgid, str) else msgid[0]
+
+
+def _extracted() -> set[tuple[str | None, str]]:
+    """What ``pybabel extract -F babel.cfg ... src/cardtable/apps/web/static/*.js`` finds now."""
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = set()
+    for path in sorted(STATIC.glob("*.js")):
+        for _file, _line, msgid, _comments, context in check_and_call_extract_file(
+                str(path), method_map, options_map, callback=None, keywords=DEFAULT_KEYWORDS, comment_tags=(),
+                strip_comment_tags=False, dirpath=str(ROOT)):
+            found.add(_key(context, msgid))
+    return found
+
+
+def test_the_template_holds_exactly_the_messages_of_the_page() -> None:
+    found = _extracted()
+    template = {_key(m.context, m.id) for m in _catalog(LOCALE / "web.pot") if m.id}
+    missing, stale = found - template, template - found
+    assert not missing and not stale, f"run the pybabel commands of docs/guides/languages.md (domain web): " \
+                                      f"new {sorted(missing, key=str)[:5]}, gone {sorted(stale, key=str)[:5]}"
+    for lang in LANGS:
+        ids = {_key(m.context, m.id) for m in _catalog(LOCALE / lang / "LC_MESSAGES" / "web.po", lang) if m.id}
+        assert ids == template, (lang, sorted(ids ^ template, key=str)[:5])
+    assert len(template) > 100
+
+
+def test_babel_finds_every_message_call_of_the_sources() -> None:
+    """Babel's JavaScript extractor misses a message inside a template nested in another template or inside
+    an attribute's quotes; a plain scan of the sources finds every call, and each is in the template."""
+    found = _extracted()
+    calls = set()
+    for path in sorted(STATIC.glob("*.js")):
+        if path.name == "i18n.js":  # the definitions, not calls
+            continue
+        for m in CALL.finditer(path.read_text(encoding="utf-8")):
+            calls.add((m.group(2), m.group(3)) if m.group(1) == "pt" else (None, m.group(2)))
+    assert calls and not calls - found, f"not extracted (write the message outside nested templates and attribute " \
+                                        f"quotes, as lobby.js does): {sorted(calls - found, key=str)[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    cat = _catalog(LOCALE / lang / "LC_MESSAGES" / "web.po", lang)
+    checked = 0
+    for m in cat:
+        if not m.id:
+            continue
+        assert not m.fuzzy, (lang, m.id)
+        if isinstance(m.id, tuple):
+            assert isinstance(m.string, tuple) and len(m.string) == cat.num_plurals, (lang, m.id, m.string)
+            for form in m.string:
+                assert form.strip() and placeholders(form) == placeholders(m.id[1]), (lang, m.id, form)
+        else:
+            assert isinstance(m.string, str) and m.string.strip(), (lang, m.id, "not translated")
+            assert placeholders(m.string) == placeholders(m.id), (lang, m.id, m.string)
+            if re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", m.id)) and m.context != "preset":
+                assert m.string != m.id or m.id in ("Pinochle", "Partner"), (lang, m.id, "the English itself")
+        checked += 1
+    assert checked > 100
+
+
+def test_the_compiled_catalogs_are_current_and_plurals_follow_cldr() -> None:
+    from cardtable.apps.web.catalogs import PLURAL_CATEGORIES, catalog
+
+    for lang in LANGS:
+        po = _catalog(LOCALE / lang / "LC_MESSAGES" / "web.po", lang)
+        with (LOCALE / lang / "LC_MESSAGES" / "web.mo").open("rb") as f:
+            mo = gettext.GNUTranslations(f)
+        expected: dict[object, str] = {}
+        for m in po:
+            if not m.id:
+                continue
+            key = m.id[0] if isinstance(m.id, tuple) else m.id
+            key = f"{m.context}\x04{key}" if m.context else key
+            if isinstance(m.id, tuple):
+                expected.update({(key, i): form for i, form in enumerate(m.string)})
+            else:
+                expected[key] = m.string
+        compiled = dict(mo._catalog)  # type: ignore[attr-defined]
+        compiled.pop("", None)
+        assert compiled == expected, f"{lang}: run pybabel compile -d src/cardtable/locale -D web"
+        # the page picks a form by CLDR's category (Intl.PluralRules); that category's index is the catalog's form
+        mapping = catalog(lang)["plural"]
+        cldr = Locale.parse(lang).plural_form
+        assert po.num_plurals == len(PLURAL_CATEGORIES[lang])
+        for n in range(0, 202):
+            assert mapping[cldr(n)] == mo.plural(n), (lang, n, cldr(n))
+        assert cldr(1.5) in mapping  # Czech 'many' (decimals) has a form too
+
+
+def test_catalog_json_as_the_page_reads_it() -> None:
+    from cardtable.apps.web.catalogs import catalog, negotiate
+
+    cs = catalog("cs")
+    assert cs["lang"] == "cs" and cs["plural"]["few"] == 1 and cs["plural"]["many"] == 2
+    assert cs["messages"]["Lobby"] == "Herna"
+    assert cs["messages"]["{n} minute"] == ["{n} minutu", "{n} minuty", "{n} minut"]
+    assert cs["messages"]["game\x04Gin Rummy"] == "Gin rummy"
+    assert catalog("ja")["messages"]["{n} minute"] == ["{n}分"] and catalog("ja")["plural"]["one"] == 0
+    assert catalog("en")["messages"] == {}
+    with pytest.raises(KeyError):
+        catalog("de")
+    assert negotiate("de-DE,cs;q=0.8,en;q=0.5") == "cs"
+    assert negotiate("ja-JP,ja;q=0.9,en-US;q=0.8") == "ja"
+    assert negotiate("en-US,en;q=0.9,bg;q=0.8") == "en"
+    assert negotiate("zh-TW,zh;q=0.9") == "zh" and negotiate("bg;q=0, cs;q=0.1") == "cs"
+    assert negotiate(None) == negotiate("") == negotiate("fr, *;q=0.5") == "en"
+
+
+def test_the_server_serves_the_catalogs_and_the_page_in_the_asked_language(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from cardtable.apps.web.server import create_app
+
+    with TestClient(create_app(str(tmp_path / "web.db"))) as client:
+        for lang in i18n.LANGUAGES:
+            r = client.get(f"/i18n/{lang}.json")
+            assert r.status_code == 200 and r.headers["content-type"].startswith("application/json"), lang
+            body = json.loads(r.content)
+            assert body["lang"] == lang and (lang == "en" or len(body["messages"]) > 100)
+            etag = r.headers["etag"]
+            again = client.get(f"/i18n/{lang}.json", headers={"If-None-Match": etag})
+            assert again.status_code == 304 and not again.content
+        for bad in ("de.json", "xx.json", "cs", "cs.po", "en_XA.json", "..%2Fcardtable.json"):
+            assert client.get(f"/i18n/{bad}").status_code == 404, bad
+        page = client.get("/", headers={"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"})
+        assert '<html lang="ja" data-i18n>' in page.text and "Accept-Language" in page.headers["vary"]
+        assert '<html lang="zh-Hans"' in client.get("/", headers={"Accept-Language": "zh-CN"}).text
+        assert '<html lang="en"' in client.get("/", headers={"Accept-Language": "de"}).text
+        assert '<html lang="en"' in client.get("/").text
