@@ -15,9 +15,11 @@ import pytest
 from cardtable import i18n
 
 from . import browser_kit as kit
+from . import test_static_site
 from .browser_kit import ARTIFACTS, Browser, Page, audit, new_page, press
 
 server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtures
+site, static_server = test_static_site.site, test_static_site.static_server  # the built static site, its server
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "src" / "cardtable" / "locale"
 ACCEPT = {"en": "en-US", "ja": "ja-JP", "zh": "zh-CN", "bg": "bg-BG", "cs": "cs-CZ"}
@@ -165,3 +167,24 @@ def test_long_words_fit_a_phone_and_axe_finds_nothing_serious(server: str, brows
     assert not found, found
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_static_site_speaks_the_browsers_language(site: Path, browser: Browser) -> None:
+    """``cardtable build-static``: no server to read Accept-Language; the page reads navigator.languages, and
+    the catalogs are files of the site (i18n/<lang>.json)."""
+    for lang in i18n.LANGUAGES:
+        assert json.loads((site / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["lang"] == lang
+    with static_server(site) as base:
+        page = lobby_page(browser, "bg", "phone")
+        page.goto(base + "/index.html")
+        page.wait_for_selector("#create-btn")
+        assert page.evaluate("document.documentElement.lang") == "bg"
+        assert page.inner_text("#new-h") == "Нова маса" and page.inner_text("#create-btn") == "Раздай картите"
+        page.select_option("#lang", "zh")
+        page.wait_for_selector("#create-btn:text('发牌')")
+        page.reload()
+        page.wait_for_selector("#create-btn:text('发牌')")
+        assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+        page.screenshot(path=str(ARTIFACTS / "lobby-zh-static-phone.png"))
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
