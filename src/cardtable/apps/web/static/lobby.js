@@ -312,7 +312,7 @@ function setupForm(main, meta) {
 // reads it) or import one.
 async function soloLobby(main) {
   main.innerHTML = `<div class="lobby"><h1 class="sr-only">${esc(t("Lobby"))}</h1><section class="panel" id="mine" aria-labelledby="mine-h"><h2 id="mine-h">${esc(t("My tables"))}</h2><div id="mine-list"><p class="muted">${esc(t("Looking for your games…"))}</p></div>
-    <p><label>${esc(t("Import a game record"))} <input type="file" id="import" accept=".json,application/json,text/plain"></label></p><div id="import-msg" role="alert"></div></section>
+    <p><label class="file-pick">${esc(t("Import a game record"))} <input type="file" id="import" accept=".json,application/json,text/plain"><span class="btn" aria-hidden="true">${esc(t("Choose a file…"))}</span></label></p><div id="import-msg" role="alert"></div></section>
     <section class="panel" aria-labelledby="new-h"><h2 id="new-h">${esc(t("New table"))}</h2><p class="about">${esc(t("Play against the computer in this page: no server, and offline once the site is loaded."))}</p><form id="create" novalidate></form><div id="create-msg" role="alert"></div></section></div>`;
   const meta = await api("/api/meta");
   setupForm(main, meta);
