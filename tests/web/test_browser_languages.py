@@ -117,6 +117,30 @@ def test_the_lobby_speaks_the_language_accept_language_asks_for(server: str, bro
     page.context.close()
 
 
+def test_the_pseudo_locale_leaves_no_text_outside_the_catalogs(server: str, browser: Browser,
+                                                             open_table: dict[str, Any]) -> None:
+    """en_XA (cardtable.i18n's pseudo-locale, chosen in the browser's storage): every message of the lobby comes
+    out inside ⟦ ⟧; what is left outside is a name or text that did not go through t()."""
+    page = lobby_page(browser, "en", "desktop", seats=[open_table])
+    page.context.add_init_script("localStorage.setItem('cardtable:lang', 'en_XA')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    page.wait_for_function("() => !document.querySelector('#open-list').textContent.includes('…⟧')")
+    page.wait_for_function("() => !document.querySelector('#mine-list').textContent.includes('…⟧')")
+    assert page.evaluate("document.documentElement.lang") == "en-XA" and page.input_value("#lang") == "en"
+    press(page, page.locator("label.game-tile:has(input[value=casino])"))
+    page.select_option("select[name=players]", "4")
+    press(page, page.locator("label:has(input[name=kind1][value=human])"))
+    press(page, page.locator("label:has(input[name=kind2][value=open])"))
+    page.wait_for_selector("fieldset.away")
+    words = page_words(page)
+    assert i18n.pseudo("Open the table") in words and i18n.pseudo("Lobby") in words  # the same pseudo-locale as the terminal's
+    outside = [w for w in words if re.search(r"[A-Za-z]{2}", NOT_MESSAGES.sub("", re.sub(r"⟦[^⟧]*⟧", "", w)))]
+    assert not outside, outside[:10]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def test_the_menu_switches_the_language_and_it_is_remembered(server: str, browser: Browser) -> None:
     page = lobby_page(browser, "ja", "phone")
     page.goto(server + "/")

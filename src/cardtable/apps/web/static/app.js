@@ -48,7 +48,7 @@ function shell() {
     menu.onchange = async () => { await chooseLanguage(menu.value); shell(); route(); };
     document.querySelector("header.top").append(menu);
   }
-  menu.value = language();
+  menu.value = Object.hasOwn(LANGUAGES, language()) ? language() : "en";  // the pseudo-locale is English underneath
   menu.setAttribute("aria-label", t("Language"));
   menu.title = t("Language");
 }

@@ -4,10 +4,14 @@
 // (the static site: i18n/<lang>.json). The language is the one chosen in the menu (kept in this browser), else
 // the one the server read from Accept-Language (<html lang>), or navigator.languages on the static site.
 // Anything a catalog lacks is English, never blank. This module waits for its catalog before the page starts.
+// "en_XA" (kept as the choice in localStorage "cardtable:lang") is the pseudo-locale of cardtable.i18n: every
+// message accented, lengthened and inside ⟦ ⟧, so text that does not go through t() stands out.
 
 /** The languages, each named in its own language (as cardtable.i18n.LANGUAGES). */
 export const LANGUAGES = { en: "English", ja: "日本語", zh: "简体中文", bg: "Български", cs: "Čeština" };
 const KEY = "cardtable:lang";
+/** The pseudo-locale for tests (as cardtable.i18n.PSEUDO). */
+export const PSEUDO = "en_XA";
 const STATIC_SITE = typeof document !== "undefined" && document.querySelector('meta[name="cardtable-site"]')?.content === "solo";
 
 let lang = "en";
@@ -18,6 +22,7 @@ let numbers = new Intl.NumberFormat("en");
 
 /** The language a tag means ("cs-CZ" is cs, every Chinese is zh), or null when cardtable does not speak it. */
 export function normalize(tag) {
+  if (/^en[-_]xa\b/i.test(String(tag || "").trim())) return PSEUDO;
   const code = String(tag || "").trim().toLowerCase().split(/[-_.@]/)[0];
   return Object.hasOwn(LANGUAGES, code) ? code : null;
 }
@@ -47,7 +52,7 @@ export const language = () => lang;
 export async function setLanguage(code) {
   code = normalize(code) || "en";
   let found = { messages: {}, plural: { one: 0, other: 1 } };
-  if (code !== "en") {
+  if (code !== "en" && code !== PSEUDO) {
     try {
       const r = await fetch(`${STATIC_SITE ? "" : "/"}i18n/${code}.json`);
       if (!r.ok) throw new Error(String(r.status));
@@ -59,11 +64,12 @@ export async function setLanguage(code) {
   lang = code;
   messages = found.messages || {};
   plural = found.plural || { other: 0 };
-  rules = new Intl.PluralRules(lang);
-  numbers = new Intl.NumberFormat(lang);
+  const locale = lang === PSEUDO ? "en" : lang;
+  rules = new Intl.PluralRules(locale);
+  numbers = new Intl.NumberFormat(locale);
   // a page translated through this module says so (<html data-i18n>): its language is this one; CJK fonts pick
   // their glyphs by it. A page still in English (the rules pages, for now) keeps its lang="en".
-  if (document.documentElement.hasAttribute("data-i18n")) document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang;
+  if (document.documentElement.hasAttribute("data-i18n")) document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang === PSEUDO ? "en-XA" : lang;
   return lang;
 }
 
@@ -84,14 +90,24 @@ const found = (key) => {
   return typeof m === "string" && m ? m : null;
 };
 
+const ACCENTS = Object.fromEntries([..."abcdeghijklnoprstuwyzABCDEGHIJKLNOPRSTUWYZ"].map((c, i) => [c, [..."áƀçđéĝĥîĵķļñöþŕšţüŵýžÅßÇĐÉĜĤÎĴĶĻÑÖÞŔŠŢÜŴÝŽ"][i]]));
+/** `text` in the pseudo-locale: vowels doubled, letters accented, inside ⟦ ⟧; {placeholders} kept (cardtable.i18n.pseudo). */
+export function pseudo(text) {
+  const out = String(text).split(/(\{\w+\})/).map((part, i) => (i % 2 ? part
+    : part.replace(/([aeiouAEIOU])/g, "$1$1").replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c)));
+  return `⟦${out.join("")}⟧`;
+}
+// the text of a message in the language spoken now (null: English, the msgid)
+const own = (key, english) => (lang === PSEUDO ? pseudo(english) : found(key));
+
 /** `msgid` in the page's language, its {placeholders} filled from `params` (numbers as the language writes them). */
 export function t(msgid, params) {
-  return fill(found(msgid) ?? msgid, params);
+  return fill(own(msgid, msgid) ?? msgid, params);
 }
 
 /** `msgid` in the sense `context` gives it (a word with more than one meaning). */
 export function pt(context, msgid, params) {
-  return fill(found(`${context}\u0004${msgid}`) ?? msgid, params);
+  return fill(own(`${context}\u0004${msgid}`, msgid) ?? msgid, params);
 }
 
 /** The form of a message for the count `n` (CLDR's category for n, mapped to the catalog's forms); {n} is n. */
@@ -103,12 +119,12 @@ export function nt(singular, pluralText, n, params) {
     text = forms[i] || null;
   }
   if (text === null) text = new Intl.PluralRules("en").select(n) === "one" ? singular : pluralText;
-  return fill(text, { n, ...params });
+  return fill(lang === PSEUDO ? pseudo(text) : text, { n, ...params });
 }
 
 /** Items as the language lists them: "a, b and c", "a、b和c"; `style` "narrow" without the "and" ("a, b, c", "a、b、c"). */
 export function listWords(items, style = "long") {
-  return new Intl.ListFormat(lang, { style, type: "conjunction" }).format(items.map(String));
+  return new Intl.ListFormat(lang === PSEUDO ? "en" : lang, { style, type: "conjunction" }).format(items.map(String));
 }
 
 const escape = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -118,7 +134,7 @@ export const markup = (html) => ({ markup: String(html) });
 
 /** t() for innerHTML: the message and its params escaped, except params made with markup(). */
 export function th(msgid, params) {
-  const text = escape(found(msgid) ?? msgid);
+  const text = escape(own(msgid, msgid) ?? msgid);
   return text.replace(/\{(\w+)\}/g, (m, k) => {
     if (!params || !Object.hasOwn(params, k)) return m;
     const v = params[k];
