@@ -26,11 +26,14 @@ MAX_ADDRESSES = 10_000
 
 
 class Refused(Exception):
-    """A new table refused; ``status`` is the HTTP status, the message says why, for people."""
+    """A new table refused; ``status`` is the HTTP status, the message says why, for people; ``code`` and
+    ``params`` say it for a page in another language (``too-many-new``, ``too-many-mine``, ``server-full``)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str = "refused", params: dict[str, int] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+        self.params = dict(params or {})
 
 
 def limit(value: int | None, env: str, default: int) -> int:
@@ -81,7 +84,8 @@ class Admission:
         now = self.clock()
         recent = [t for t in self._recent.get(address, ()) if now - t < 60.0]
         if len(recent) >= self.per_minute:
-            raise Refused(429, f"at most {self.per_minute} new tables a minute; try again in a minute")
+            raise Refused(429, f"at most {self.per_minute} new tables a minute; try again in a minute",
+                          "too-many-new", {"n": self.per_minute, "wait": 60})
         if len(self._recent) > MAX_ADDRESSES:
             self._recent.clear()
         self._recent[address] = [*recent, now]
@@ -92,10 +96,10 @@ class Admission:
         if len(mine) >= self.per_address:
             raise Refused(429, f"you already have {len(mine)} table{'s' if len(mine) > 1 else ''} in play from this "
                                f"address, the most one address may have; finish one first (a table nobody plays "
-                               f"at closes by itself after a while)")
+                               f"at closes by itself after a while)", "too-many-mine", {"n": len(mine)})
         if playing >= self.total:
             raise Refused(503, f"the server is full: {playing} table{'s' if playing != 1 else ''} in play, the most "
-                               "it takes; try again later")
+                               "it takes; try again later", "server-full", {"n": playing})
 
     def record(self, address: str, table_id: str) -> None:
         """``address`` has set up table ``table_id``."""

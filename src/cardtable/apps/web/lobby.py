@@ -28,12 +28,13 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from sqlalchemy import select
 
 from ...store import Store
 from ...store import schema as s
+from .api_errors import from_web_error
 from .cluster import one_line
 from .room import Room, free_seats
 from .roomdb import Crowd
@@ -222,7 +223,7 @@ def register(app: FastAPI, manager: TableManager, *, expire_after: float | None 
         try:
             table = await manager.get(table_id)
         except WebError as exc:
-            raise HTTPException(410 if exc.code == "expired" else 404, str(exc)) from None
+            raise from_web_error(exc, 410 if exc.code == "expired" else 404) from None
         return table_summary(table)
 
     @app.get("/favicon.ico", include_in_schema=False)

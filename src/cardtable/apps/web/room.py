@@ -37,7 +37,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from ...agents import AGENT_LEVELS, make_agent
@@ -46,10 +46,14 @@ from ...registry import GAMES, make_game
 from ...store import StoreConflictError, StoreError
 from . import persistence as db
 from .admission import Admission, Refused
+from .api_errors import ApiError, from_refusal, from_web_error
 from .cluster import listen_url
 from .roomdb import Crowd
 from .security import BadJSON, clean_name, parse_json
 from .table import MAX_NAME, SeatSpec, Table, WebError, computer_name, hash_token
+
+BAD = ("bad-request", "bad-target")
+"""The codes of a request that is wrong (400), not of a seat taken or a database away."""
 
 if TYPE_CHECKING:
     from ...store import Store
@@ -498,14 +502,14 @@ def register(app: FastAPI, manager: TableManager, admission: Admission) -> None:
         try:
             admission.admit(address, in_play(manager), playing)
         except Refused as exc:
-            raise HTTPException(exc.status, str(exc), headers={"Retry-After": "60"}) from None
+            raise from_refusal(exc) from None
         return address
 
     async def body(request: Request) -> Any:
         try:
             return parse_json(await request.body() or b"{}")
         except BadJSON as exc:
-            raise HTTPException(400, f"request is not acceptable JSON: {exc}") from None
+            raise ApiError(400, "bad-json", f"request is not acceptable JSON: {exc}") from None
 
     def answer(table: Table, seat: int, token: str, **extra: Any) -> JSONResponse:
         return JSONResponse({"id": table.id, "game": table.game, "seat": seat, "token": token,
@@ -515,19 +519,18 @@ def register(app: FastAPI, manager: TableManager, admission: Admission) -> None:
     async def take_seat(table_id: str, request: Request) -> JSONResponse:
         spec = await body(request)
         if not isinstance(spec, dict):
-            raise HTTPException(400, "expected a JSON object")
+            raise ApiError(400, "bad-request", "expected a JSON object")
         try:
             table = await manager.get(table_id)
         except WebError as exc:
-            raise HTTPException(410 if exc.code == "expired" else 404, str(exc)) from None
+            raise from_web_error(exc, 410 if exc.code == "expired" else 404) from None
         if not table.public:
-            raise HTTPException(404, "no such table")  # a private table is not there for strangers
+            raise ApiError(404, "no-table", "no such table")  # a private table is not there for strangers
         address = admit(request, 0)
         try:
             seat, token = await room.take_stored(table, spec.get("seat"), spec.get("name"))
         except WebError as exc:
-            raise HTTPException(409 if exc.code in ("taken", "over") else 400 if exc.code == "bad-request" else 503,
-                                str(exc)) from None
+            raise from_web_error(exc, 409 if exc.code in ("taken", "over") else 400 if exc.code in BAD else 503) from None
         admission.record(address, table.id)
         return answer(table, seat, token)
 
@@ -538,6 +541,6 @@ def register(app: FastAPI, manager: TableManager, admission: Admission) -> None:
         try:
             table, seat, token, waiting = await room.quick(spec)
         except WebError as exc:
-            raise HTTPException(400 if exc.code == "bad-request" else 503, str(exc)) from None
+            raise from_web_error(exc, 400 if exc.code in BAD else 503) from None
         admission.record(address, table.id)
         return answer(table, seat, token, waiting=waiting)

@@ -54,8 +54,9 @@ from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
 from ...store import Store, StoreError
-from . import catalogs, history, lobby, metrics, room, rules_pages
+from . import api_errors, catalogs, history, lobby, metrics, room, rules_pages
 from .admission import Admission, Refused
+from .api_errors import ApiError, from_refusal, from_web_error
 from .cluster import listen_url
 from .persistence import one_line, open_store
 from .security import (
@@ -223,6 +224,7 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     history.register(app, store)
     rules_pages.register(app, STATIC)
     metrics.register(app, manager, store, token=metrics_token)
+    api_errors.install(app)
 
     @app.exception_handler(StoreError)
     @app.exception_handler(SQLAlchemyError)
@@ -277,16 +279,16 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
         try:
             admission.admit(address, in_play, sum(not t.match.is_over() for t in manager.tables.values()))
         except Refused as exc:
-            raise HTTPException(exc.status, str(exc), headers={"Retry-After": "60"}) from None
+            raise from_refusal(exc) from None
         body = await request.body()  # at most MAX_BODY bytes: SecurityMiddleware refuses more
         try:
             spec = parse_json(body)
         except BadJSON as exc:
-            raise HTTPException(400, f"request is not acceptable JSON: {exc}") from None
+            raise ApiError(400, "bad-json", f"request is not acceptable JSON: {exc}") from None
         try:
             table, tokens = await manager.create(spec)
         except WebError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise from_web_error(exc, 400) from None
         admission.record(address, table.id)
         seats = [{"seat": i, "kind": sp.kind, "name": sp.name, "level": sp.level, "token": tokens.get(i), "open": sp.open}
                  for i, sp in enumerate(table.seats)]

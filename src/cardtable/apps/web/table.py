@@ -56,11 +56,13 @@ def stored_actions(match: Match) -> int:
 class WebError(Exception):
     """A request the table refuses; ``code`` is a short machine word, the message is for people."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, *, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
         """Where the rules page explains the rule broken (a refused move), else ``None``."""
+        self.params = dict(params or {})
+        """The numbers in the message, for a page that says it in its own words (:mod:`.api_errors`)."""
 
 
 class Client(Protocol):
@@ -576,7 +578,8 @@ def parse_spec(spec: Any, open_seat: Callable[[dict[str, Any], str], SeatSpec] |
     target = spec.get("target")
     if target is not None:
         if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
-            raise WebError("bad-request", f"target must be a whole number from 1 to {MAX_TARGET}")
+            raise WebError("bad-target", f"target must be a whole number from 1 to {MAX_TARGET}",
+                           params={"max": MAX_TARGET})
         options["target_score"] = target
     try:
         descriptor = make_game(str(game), preset=str(preset), **options)

@@ -109,6 +109,27 @@ async function myTables(main) {
   box.querySelectorAll(".forget").forEach((b) => { b.onclick = () => { forgetSeat(b.dataset.id); myTables(main); }; });
 }
 
+// The server's refusals in the page's language, by their code (cardtable.apps.web.api_errors), with the numbers
+// the server sends; a code not here shows the server's English words.
+const REFUSALS = {
+  "bad-request": () => t("The server did not accept this request."),
+  "bad-json": () => t("The server could not read this request."),
+  "bad-target": (p) => t("The target score is a whole number from 1 to {max}.", { max: p.max }),
+  taken: () => t("Someone took this seat a moment ago. Here are the tables as they are now."),
+  over: () => t("This match is over: its seats are no longer open."),
+  stale: () => t("The seats changed meanwhile. Try again."),
+  database: () => t("The database is unavailable. Try again in a moment."),
+  expired: () => t("This table closed after a long time without a move."),
+  "no-table": () => t("This table no longer exists."),
+  "too-many-new": (p) => nt("At most {n} new table a minute can be set up from here. Try again in a minute.",
+    "At most {n} new tables a minute can be set up from here. Try again in a minute.", p.n),
+  "too-many-mine": (p) => nt("You already have {n} table in play, the most one address may have. Finish one first (a table nobody plays at closes by itself after a while).",
+    "You already have {n} tables in play, the most one address may have. Finish one first (a table nobody plays at closes by itself after a while).", p.n),
+  "server-full": () => t("The server is full. Try again later."),
+};
+/** What a failed request says to the player: the words for its code, else the server's own. */
+export const refusalText = (e) => (e.code && Object.hasOwn(REFUSALS, e.code) ? REFUSALS[e.code](e.params || {}) : e.message);
+
 const waited = (s) => (s < 60 ? t("less than a minute") : nt("{n} minute", "{n} minutes", Math.floor(s / 60)));
 
 function openRow(tb) {
@@ -137,7 +158,7 @@ async function openTables(main, refusal = "") {
       try {
         const tb = await api(`/api/tables/${encodeURIComponent(b.dataset.id)}/take`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: myName(main) }) });
         sitDown(tb);
-      } catch (e) { openTables(main, e.message); }  // taken meanwhile: say so, and show the tables as they are now
+      } catch (e) { openTables(main, refusalText(e)); }  // taken meanwhile: say so, and show the tables as they are now
     };
   });
 }
@@ -191,7 +212,7 @@ function quickForm(main, meta) {
     const btn = form.querySelector("#quick-btn");
     btn.disabled = true;
     try { sitDown(await api("/api/quick", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) })); }
-    catch (e) { btn.disabled = false; main.querySelector("#quick-msg").innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+    catch (e) { btn.disabled = false; main.querySelector("#quick-msg").innerHTML = `<p class="error">${esc(refusalText(e))}</p>`; }
   };
 }
 
@@ -302,7 +323,7 @@ function setupForm(main, meta) {
       localStorage.setItem(`invites:${tb.id}`, JSON.stringify(humans.map((x) => ({ seat: x.seat, name: x.name, url: `${location.origin}/#/t/${tb.id}/${x.token}` }))));
       rememberSeat({ id: tb.id, token: humans[0].token, seat: humans[0].seat, game: tb.game, names: tb.seats.map((x) => x.name) });
       location.hash = `#/t/${tb.id}/${humans[0].token}`;
-    } catch (e) { msg.innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+    } catch (e) { msg.innerHTML = `<p class="error">${esc(refusalText(e))}</p>`; }
   };
 }
 

@@ -20,7 +20,8 @@ export async function api(path, opts) {
   let r;
   try { r = await fetch(path, opts); } catch { throw new Error(t("Cannot reach the server.")); }
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) { const e = new Error(body.detail || r.statusText); e.status = r.status; throw e; }
+  // a refusal's code and params (cardtable.apps.web.api_errors) let a page say it in its own language
+  if (!r.ok) { const e = new Error(body.detail || r.statusText); e.status = r.status; e.code = body.code; e.params = body.params || {}; throw e; }
   return body;
 }
 
