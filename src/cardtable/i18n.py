@@ -29,6 +29,7 @@ import argparse
 import contextlib
 import contextvars
 import datetime
+import decimal
 import functools
 import gettext
 import os
@@ -617,17 +618,30 @@ def format_decimal(value: float, digits: int = 1, lang: str | None = None) -> st
     from babel.numbers import format_decimal as fmt
 
     pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    return str(fmt(value, format=pattern, locale=loc))
+    return str(fmt(_exact(value), format=pattern, locale=loc))
 
 
-def format_percent(value: float, lang: str | None = None) -> str:
-    """A fraction as a percentage (``0.25`` is ``25%``; ``25 %`` in Czech)."""
+def _exact(value: float) -> decimal.Decimal:
+    """The float's exact value, so Babel rounds it as Python's ``format`` does (``0.125`` is ``0.12``)."""
+    return decimal.Decimal(value)
+
+
+def format_percent(value: float, lang: str | None = None, digits: int = 0) -> str:
+    """A fraction as a percentage with ``digits`` decimals (``0.25`` is ``25%``; ``25 %`` in Czech,
+    ``0.525`` with one decimal ``52,5 %``); ``f"{value:.{digits}%}"`` without Babel."""
     loc = _babel(lang)
     if loc is None:
-        return f"{value * 100:.0f}%"
+        return f"{value:.{digits}%}"
+    from babel.core import Locale
     from babel.numbers import format_percent as fmt
 
-    return str(fmt(value, locale=loc))
+    pattern = Locale.parse(loc).percent_formats[None].pattern
+    if digits:  # the locale's pattern (its sign and spacing) with the decimals: "#,##0 %" -> "#,##0.0 %"
+        pattern = re.sub(r"0(?=[^0#]*$)", "0." + "0" * digits, pattern.split(";")[0], count=1)
+    with decimal.localcontext() as ctx:  # Python's % multiplies by 100 in floating point first, then rounds
+        ctx.prec = 80
+        scaled = _exact(value * 100) / 100
+    return str(fmt(scaled, format=pattern, locale=loc))
 
 
 def format_date(value: datetime.date, lang: str | None = None, format: str = "medium") -> str:

@@ -14,9 +14,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from . import i18n
 from .agents import make_agent
 from .core import HandResult
 from .errors import CardtableError
+from .i18n import N_, _, ngettext, pgettext
 from .match import Match
 from .registry import make_game
 
@@ -54,7 +56,9 @@ def fit_players(game_name: str, count: int, preset: str, options: dict[str, Any]
     if count == game.num_players:
         return
     if "num_players" in options or "num_players" not in game.rules.options():
-        raise CardtableError(f"{game_name} is played by {game.num_players} players here, but {what}")
+        raise CardtableError(ngettext("%(game)s is played by %(n)s player here, but %(what)s",
+                                      "%(game)s is played by %(n)s players here, but %(what)s", game.num_players)
+                             % {"game": game_name, "n": game.num_players, "what": what})
     make_game(game_name, preset=preset, **{**options, "num_players": count})  # 2-4 players, or a clear error
     options["num_players"] = count
 
@@ -68,8 +72,11 @@ def players_for(game_name: str, players: str | None, preset: str, options: dict[
         return ["random"] * make_game(game_name, preset=preset, **options).num_players
     levels = [p.strip() for p in players.split(",")]
     if any(not p for p in levels):
-        raise CardtableError(f"--players {players!r}: an empty level; write levels separated by commas, e.g. random,easy")
-    fit_players(game_name, len(levels), preset, options, f"--players lists {len(levels)} ({', '.join(levels)})")
+        raise CardtableError(_("--players %(players)r: an empty level; write levels separated by commas, e.g. "
+                               "random,easy") % {"players": players})
+    # TRANSLATORS: ends "gin is played by 2 players here, but ...": the count and the levels of --players
+    what = _("--players lists %(n)s (%(levels)s)") % {"n": len(levels), "levels": ", ".join(levels)}
+    fit_players(game_name, len(levels), preset, options, what)
     for level in dict.fromkeys(levels):
         try:
             make_agent(game_name, level, seed=0)
@@ -95,11 +102,12 @@ def simulate(
     per-hand means of each side's scoring details (cards, spades, sweeps; meld, tricks).
     """
     if games < 1:
-        raise CardtableError("--games must be at least 1")
+        raise CardtableError(_("--games must be at least 1"))
     game = make_game(game_name, preset=preset, **options)
     n = game.num_players
     if len(players) != n:
-        raise CardtableError(f"{game_name} needs {n} players, got {len(players)}")
+        raise CardtableError(ngettext("%(game)s needs %(n)s player, got %(got)s", "%(game)s needs %(n)s players, got %(got)s",
+                                      n) % {"game": game_name, "n": n, "got": len(players)})
     labels = side_labels_of(game, players)
     wins = Counter[int]()
     points = [0] * game.num_sides
@@ -136,6 +144,7 @@ def simulate(
         "hands": hands,
         "players": players,
         "sides": labels,
+        "side_players": side_players_of(game, players),
         "wins": [wins[i] for i in range(game.num_sides)],
         "mean_points_per_hand": [p / max(hands, 1) for p in points],
         "endings": dict(_endings(game_name, results, labels).most_common()),
@@ -145,12 +154,23 @@ def simulate(
     }
 
 
-def side_labels_of(game: Any, players: Sequence[str]) -> list[str]:
-    """``side 1 (random)``, or ``side 1 (random & easy)`` for partners."""
+def side_players_of(game: Any, players: Sequence[str]) -> list[list[str]]:
+    """The levels of each side's seats: ``[["random"], ["easy"]]``, ``[["random", "easy"], ...]`` for partners."""
     sides: list[list[str]] = [[] for _ in range(game.num_sides)]
     for seat, level in enumerate(players):
         sides[game.side_of(seat)].append(level)
-    return [f"side {i + 1} ({' & '.join(s)})" for i, s in enumerate(sides)]
+    return sides
+
+
+def side_labels_of(game: Any, players: Sequence[str]) -> list[str]:
+    """``side 1 (random)``, or ``side 1 (random & easy)`` for partners (in English: the summary's keys)."""
+    return [f"side {i + 1} ({' & '.join(s)})" for i, s in enumerate(side_players_of(game, players))]
+
+
+def _side_label(number: int, levels: Sequence[str]) -> str:
+    """``side 1 (random)`` in the language spoken now."""
+    # TRANSLATORS: a side in `cardtable simulate`'s summary, with the computer levels of its seats ("random & easy")
+    return _("side %(number)s (%(levels)s)") % {"number": number, "levels": pgettext("partners", " & ").join(levels)}
 
 
 def _endings(game_name: str, results: Sequence[HandResult], labels: Sequence[str]) -> Counter[str]:
@@ -164,6 +184,9 @@ def _endings(game_name: str, results: Sequence[HandResult], labels: Sequence[str
     return out
 
 
+# Gin's ways for a hand to end without a score (``cardtable.gin``'s void reasons), for the summary
+_VOID_REASONS = (N_("stock down to 2 cards (4.5)"), N_("discard-draw cap reached (4.6.2)"),
+                 N_("the wall: no knock (4.5)"), N_("repeated upcard (4.6.1)"))
 _CASINO_STATS = ("cards", "spades", "sweeps", "aces")
 _CASINO_SHARES = (("most cards", "most_cards"), ("most spades", "most_spades"), ("big casino", "big_casino"),
                   ("little casino", "little_casino"))
@@ -190,19 +213,59 @@ def _hand_stats(game_name: str, results: Sequence[HandResult], num_sides: int) -
     return stats if any(stats) else []
 
 
+def _ending(key: str, sides: Sequence[str], labels: Sequence[str]) -> str:
+    """A key of the summary's ``endings`` in the language spoken now (``labels``: the sides' shown names)."""
+    if key in ("knock", "gin", "big gin", "undercut"):
+        return i18n.term(key)
+    if key in _VOID_REASONS:
+        return _(key)
+    words = {"tie": pgettext("hand ending", "tie"), "tied": pgettext("hand ending", "tied"),
+             "void": pgettext("hand ending", "void")}
+    if key in words:
+        return words[key]
+    for side, label in zip(sides, labels):
+        if key == f"won by {side}":
+            return _("won by %(side)s") % {"side": label}
+    return key
+
+
+def _stat_name(key: str) -> str:
+    """A per-hand statistic's name in the language spoken now."""
+    names = {"cards": pgettext("casino", "cards"), "spades": pgettext("casino", "spades"),
+             "sweeps": pgettext("casino", "sweeps"), "aces": pgettext("casino", "aces"),
+             "meld points": pgettext("pinochle", "meld points"), "card points": pgettext("pinochle", "card points")}
+    if key in names:
+        return names[key]
+    return i18n.term(key) if key in i18n.TERMS else key
+
+
 def format_summary(s: dict[str, Any]) -> str:
-    """The summary of :func:`simulate` as a few readable lines."""
-    unit = s["unit"]
-    noun = "hand" if unit == "hands" else "match"
-    played = f"{s['hands']} hands" if unit == "hands" else f"{s['games']} matches, {s['hands']} hands"
-    lines = [f"{s['game']}: {played} in {s['seconds']:.1f} s ({', '.join(s['players'])})"]
+    """The summary of :func:`simulate` as a few readable lines, in the language spoken now."""
+    num = i18n.format_number
+    # TRANSLATORS: between the items of a list in `cardtable simulate`'s summary ("knock 11, gin 3")
+    sep = pgettext("list", ", ")
+    hands, games = s["hands"], s["games"]
+    played = ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": num(hands)}
+    if s["unit"] != "hands":
+        played = sep.join((ngettext("%(matches)s match", "%(matches)s matches", games) % {"matches": num(games)},
+                           played))
+    # TRANSLATORS: the first line of `cardtable simulate`'s summary: "gin: 3 matches, 366 hands in 0.6 s (random, random)"
+    lines = [_("%(game)s: %(played)s in %(seconds)s s (%(players)s)")
+             % {"game": s["game"], "played": played, "seconds": i18n.format_decimal(s["seconds"], 1),
+                "players": sep.join(s["players"])}]
+    levels = s.get("side_players") or [[label] for label in s["sides"]]
+    labels = [_side_label(i + 1, lv) for i, lv in enumerate(levels)] if "side_players" in s else list(s["sides"])
     for side, (w, p) in enumerate(zip(s["wins"], s["mean_points_per_hand"])):
-        label = s["sides"][side]
-        rate = w / max(s["games"], 1)
-        lines.append(f"  {label}: {noun} wins {w} ({rate:.1%}), mean points per hand {p:.2f}")
-    lines.append("  hand endings: " + ", ".join(f"{k} {v}" for k, v in s["endings"].items()))
+        fill = {"side": labels[side], "wins": num(w), "rate": i18n.format_percent(w / max(games, 1), digits=1),
+                "points": i18n.format_decimal(p, 2)}
+        if s["unit"] == "hands":
+            lines.append("  " + _("%(side)s: hand wins %(wins)s (%(rate)s), mean points per hand %(points)s") % fill)
+        else:
+            lines.append("  " + _("%(side)s: match wins %(wins)s (%(rate)s), mean points per hand %(points)s") % fill)
+    endings = sep.join(f"{_ending(k, s['sides'], labels)} {num(v)}" for k, v in s["endings"].items())
+    lines.append("  " + _("hand endings: %(endings)s") % {"endings": endings})
     for side, st in enumerate(s.get("hand_stats") or []):
-        parts = [f"{k} {v:.1f}" if k in _CASINO_STATS or k.endswith("points") else f"{k} {v:.0%}"
-                 for k, v in st.items()]
-        lines.append(f"  {s['sides'][side]} per hand: " + ", ".join(parts))
+        parts = [f"{_stat_name(k)} {i18n.format_decimal(v, 1)}" if k in _CASINO_STATS or k.endswith("points")
+                 else f"{_stat_name(k)} {i18n.format_percent(v)}" for k, v in st.items()]
+        lines.append("  " + _("%(side)s per hand: %(stats)s") % {"side": labels[side], "stats": sep.join(parts)})
     return "\n".join(lines)

@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import i18n
 from ..core import CHANCE
 from ..errors import CardtableError
+from ..i18n import _, ngettext, pad, pgettext
 from ..match import Match
 from ..record import GameRecord
 from .autosave import Autosaver
@@ -62,14 +64,18 @@ def history(
     w = _out(out)
     infos = store.list_games(game=game, status=status, limit=limit)
     if not infos:
-        print("No saved games yet.", file=w)
+        print(_("No saved games yet."), file=w)
         return 0
-    print(f"{'id':>4} {'game':<8} {'last saved':<16} {'against':<20} {'status':<11} {'score':<8} {'hands':>5}",
-          file=w)
+    # TRANSLATORS: the columns of `cardtable history` (widths 4, 8, 16, 20, 11, 8, 5 columns): keep them short
+    heads = (pgettext("history", "id"), pgettext("history", "game"), pgettext("history", "last saved"),
+             pgettext("history", "against"), pgettext("history", "status"), pgettext("history", "score"),
+             pgettext("history", "hands"))
+    print(" ".join(pad(h, n, a) for h, n, a in zip(heads, (4, 8, 16, 20, 11, 8, 5), "><<<<<>")), file=w)
     for info in infos:
-        print(f"{info.id:>4} {info.game:<8} {_when(info):<16} {_clip(_against(info), 20):<20} "
-              f"{_clip(_status(info), 11):<11} {_clip(_score(info), 8):<8} {info.hands:>5}"
-              + (" (damaged)" if info.damaged else ""), file=w)
+        print(f"{info.id:>4} {info.game:<8} {pad(_when(info), 16)} {pad(_clip(_against(info), 20), 20)} "
+              f"{pad(_clip(_status(info), 11), 11)} {pad(_clip(_score(info), 8), 8)} "
+              f"{pad(i18n.format_number(info.hands), 5, '>')}"
+              + (" " + _("(damaged)") if info.damaged else ""), file=w)
     return 0
 
 
@@ -81,17 +87,33 @@ def _own_side(info: GameInfo) -> int | None:
 def _against(info: GameInfo) -> str:
     side = _own_side(info)
     names = info.side_names()
-    return " vs ".join(n for i, n in enumerate(names) if i != side) or "?"
+    return _versus([n for i, n in enumerate(names) if i != side])
+
+
+def _versus(names: Sequence[str]) -> str:
+    """Sides' names joined with "vs" in the language spoken now (``?`` for none)."""
+    # TRANSLATORS: between the names of the sides of a game: "you vs easy"
+    return pgettext("sides", " vs ").join(names) or "?"
+
+
+def _status_word(status: str) -> str:
+    """A saved game's status (``in_progress``, ``finished``, ``abandoned``) in the language spoken now."""
+    words = {"in_progress": pgettext("status", "in progress"), FINISHED: pgettext("status", "finished"),
+             "abandoned": pgettext("status", "abandoned")}
+    return words.get(status, status.replace("_", " "))
 
 
 def _status(info: GameInfo) -> str:
     if info.status != FINISHED or info.winner is None:
-        return info.status.replace("_", " ")
+        return _status_word(info.status)
     side = _own_side(info)
     if side is not None:
-        return "you won" if info.winner == side else "you lost"
+        # TRANSLATORS: the status of a finished game in `cardtable history`'s 11-column status column
+        return _("you won") if info.winner == side else _("you lost")
     names = info.side_names()
-    return f"{names[info.winner]} won" if 0 <= info.winner < len(names) else "finished"
+    if 0 <= info.winner < len(names):
+        return _("%(name)s won") % {"name": names[info.winner]}
+    return _status_word(FINISHED)
 
 
 def delete(store: Store, game_id: int, out: TextIO | None = None, *, yes: bool = False,
@@ -102,26 +124,35 @@ def delete(store: Store, game_id: int, out: TextIO | None = None, *, yes: bool =
     """
     w = _out(out)
     info = store.game_info(game_id)  # an unknown id raises GameNotFoundError before anything is asked
-    what = (f"game {info.id} ({info.game}, {info.status.replace('_', ' ')}, {_players(info)}, "
-            f"last saved {_when(info)})")
+    what = {"id": info.id, "game": info.game, "status": _status_word(info.status), "players": _players(info),
+            "when": _when(info)}
     if not yes:
-        w.write(f"Delete {what} for good? [y/N] ")
+        # TRANSLATORS: y and N are the keys to type; "y" and "yes" are read in every language
+        w.write(_("Delete game %(id)s (%(game)s, %(status)s, %(players)s, last saved %(when)s) for good? [y/N] ")
+                % what)
         w.flush()
         answer = (inp if inp is not None else sys.stdin).readline()
         if answer.strip().lower() not in ("y", "yes"):
-            print(f"Kept {what}." if answer else f"\nKept {what} (no answer).", file=w)
+            kept = (_("Kept game %(id)s (%(game)s, %(status)s, %(players)s, last saved %(when)s).") if answer
+                    else "\n" + _("Kept game %(id)s (%(game)s, %(status)s, %(players)s, last saved %(when)s) "
+                                  "(no answer)."))
+            print(kept % what, file=w)
             return 1
     store.delete(game_id)
-    print(f"Deleted {what}.", file=w)
+    print(_("Deleted game %(id)s (%(game)s, %(status)s, %(players)s, last saved %(when)s).") % what, file=w)
     return 0
 
 
 def _when(info: GameInfo) -> str:
-    return info.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    """When a game was last saved, local time: ``YYYY-MM-DD HH:MM`` in English, the locale's short form otherwise."""
+    local = info.updated_at.astimezone()
+    if i18n.language() in ("en", i18n.PSEUDO):
+        return local.strftime("%Y-%m-%d %H:%M")
+    return i18n.format_datetime(local.replace(tzinfo=None), format="short")
 
 
 def _players(info: GameInfo) -> str:
-    return " vs ".join(info.side_names()) or "?"
+    return _versus(info.side_names())
 
 
 def _score(info: GameInfo) -> str:
@@ -133,7 +164,17 @@ def _score(info: GameInfo) -> str:
 
 
 def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """``text`` cut to ``width`` terminal columns (CJK characters take two), ending in … when cut."""
+    if i18n.display_width(text) <= width:
+        return text
+    while text and i18n.display_width(text) > width - 1:
+        text = text[:-1]
+    return text + "…"
+
+
+def _rate(fraction: float) -> str:
+    """A win rate with one decimal as the locale writes percentages (``52.5%``, ``52,5 %`` in Czech)."""
+    return i18n.format_percent(fraction, digits=1)
 
 
 # --- stats ------------------------------------------------------------------------------------------------
@@ -157,28 +198,42 @@ def stats(
     w = _out(out)
     rows = store.stats(game=game, player=player)
     if not rows:
-        print("No finished games yet.", file=w)
+        print(_("No finished games yet."), file=w)
         return 0
-    who = player or "you (the human seat)"
-    print(f"Results for {who}, by game and opponent", file=w)
-    print(f"{'game':<9} {'opponent':<18} {'played':>6} {'won':>5} {'lost':>5} {'abandoned':>9} {'win rate':>8} "
-          f"{'mean margin':>11}", file=w)
+    if player:
+        print(_("Results for %(player)s, by game and opponent") % {"player": player}, file=w)
+    else:
+        print(_("Results for you (the human seat), by game and opponent"), file=w)
+    # TRANSLATORS: the columns of `cardtable stats` (widths 9, 18, 6, 5, 5, 9, 8, 11 columns): keep them short
+    heads = (pgettext("stats", "game"), pgettext("stats", "opponent"), pgettext("stats", "played"),
+             pgettext("stats", "won"), pgettext("stats", "lost"), pgettext("stats", "abandoned"),
+             pgettext("stats", "win rate"), pgettext("stats", "mean margin"))
+    widths = (9, 18, 6, 5, 5, 9, 8, 11)
+    print(" ".join(pad(h, n, a) for h, n, a in zip(heads, widths, "<<>>>>>>")), file=w)
+    num = i18n.format_number
     for r in rows:
-        rate = "-" if r.win_rate is None else f"{r.win_rate:.1%}"
-        margin = "-" if r.mean_margin is None else f"{r.mean_margin:+.1f}"
-        print(f"{r.game:<9} {_clip(r.opponent, 18):<18} {r.played:>6} {r.won:>5} {r.lost:>5} {r.abandoned:>9} "
-              f"{rate:>8} {margin:>11}", file=w)
+        rate = "-" if r.win_rate is None else _rate(r.win_rate)
+        margin = "-" if r.mean_margin is None else _signed(r.mean_margin)
+        cells = (num(r.played), num(r.won), num(r.lost), num(r.abandoned), rate, margin)
+        print(f"{r.game:<9} {pad(_clip(r.opponent, 18), 18)} "
+              + " ".join(pad(c, n, ">") for c, n in zip(cells, widths[2:])), file=w)
     print("", file=w)
-    print("Win rate", file=w)
-    labels = [f"{r.game} vs {r.opponent}" for r in rows]
-    lw = min(max(len(x) for x in labels), 32)
+    print(_("Win rate"), file=w)
+    labels = [_versus([r.game, r.opponent]) for r in rows]
+    lw = min(max(i18n.display_width(x) for x in labels), 32)
     for label, r in zip(labels, rows):
         if r.played == 0:
-            print(f"{_clip(label, lw):<{lw}} │{' ' * width}│ -  (no finished games)", file=w)
+            print(f"{pad(_clip(label, lw), lw)} │{' ' * width}│ -  " + _("(no finished games)"), file=w)
             continue
         share = r.win_rate or 0.0
-        print(f"{_clip(label, lw):<{lw}} │{bar(share, width)}│ {share:6.1%}  ({r.won}/{r.played})", file=w)
+        print(f"{pad(_clip(label, lw), lw)} │{bar(share, width)}│ {pad(_rate(share), 6, '>')}  "
+              f"({num(r.won)}/{num(r.played)})", file=w)
     return 0
+
+
+def _signed(value: float) -> str:
+    """A number with one decimal and its sign (``+2.5``, ``-0.5``), the locale's decimal sign."""
+    return ("-" if value < 0 else "+") + i18n.format_decimal(abs(value), 1)
 
 
 # --- resume -----------------------------------------------------------------------------------------------
@@ -225,7 +280,7 @@ def resume(store: Store, game_id: int | None = None, *, game: str | None = None)
     else:
         info = store.game_info(game_id)
         if info.status == FINISHED:
-            raise StoreError(f"game {game_id} is finished: see it with `cardtable replay {game_id}`")
+            raise StoreError(_("game %(id)s is finished: see it with `cardtable replay %(id)s`") % {"id": game_id})
     match = store.load_match(info.id)
     return Resumed(info.id, match, info.seat_kinds, info)
 
@@ -264,12 +319,13 @@ def replay(
     match = start_match(record)
     names = list(record.seat_names)
     print(title, file=w)
-    print(f"{record.game}, seed {record.seed}, {' vs '.join(match.side_names())}", file=w)
+    print(_("%(game)s, seed %(seed)s, %(sides)s") % {"game": record.game, "seed": record.seed,
+                                                     "sides": _versus(match.side_names())}, file=w)
     pause = _pauser(w, step, inp)
     for h, actions in enumerate(record.hands):
         entry = match.hands[h]
         hand_state = match.state
-        print(f"\n=== Hand {h + 1}, dealer {names[entry.dealer]} ===", file=w)
+        print("\n" + _hand_heading(h, names[entry.dealer]), file=w)
         chance: list[str] = []
         shown = True  # the position was printed since the last action line
         for text in actions:
@@ -278,7 +334,7 @@ def replay(
                 chance.append(str(match.apply(text)))
                 continue
             if chance:
-                print(f"chance: {', '.join(chance)}", file=w)
+                print(_chance(chance), file=w)
                 chance, shown = [], False
             if not shown:
                 _print_state(w, hand_state, names)
@@ -287,12 +343,23 @@ def replay(
             print(f"{names[actor]}: {match.apply(text)}", file=w)
             shown = False
         if chance:
-            print(f"chance: {', '.join(chance)}", file=w)
+            print(_chance(chance), file=w)
         _print_state(w, hand_state, names)
         _print_hand_over(w, match, h)
     print("", file=w)
     print(match.format_score_sheet(), file=w)
     return 0
+
+
+def _hand_heading(h: int, dealer: str) -> str:
+    """``=== Hand 2, dealer Ann ===``: a replayed hand's first line."""
+    return _("=== Hand %(number)s, dealer %(dealer)s ===") % {"number": h + 1, "dealer": dealer}
+
+
+def _chance(events: Sequence[str]) -> str:
+    """The deals and draws between two player actions, as one line."""
+    # TRANSLATORS: the deals and draws of a replay between two moves ("chance: deal 10 cards each, ...")
+    return _("chance: %(events)s") % {"events": ", ".join(events)}
 
 
 def _pauser(w: TextIO, step: bool, inp: TextIO | None) -> Callable[[], bool]:
@@ -302,7 +369,8 @@ def _pauser(w: TextIO, step: bool, inp: TextIO | None) -> Callable[[], bool]:
     def pause() -> bool:
         if not step:
             return True
-        w.write("[Enter: next, q: quit] ")
+        # TRANSLATORS: Enter and q are the keys; q (or quit) is read in every language
+        w.write(_("[Enter: next, q: quit] "))
         w.flush()
         line = reader.readline()
         return bool(line) and line.strip().lower() not in ("q", "quit")
@@ -315,20 +383,27 @@ def _print_hand_over(w: TextIO, match: Match, h: int) -> None:
     result = entry.result
     if result is not None:
         pts = ", ".join(f"{n} {p:+d}" for n, p in zip(match.side_names(), result.points))
-        print(f"--- hand over: {result.summary or 'scored'}; {pts}; totals {'-'.join(map(str, entry.totals_after))}",
+        print(_("--- hand over: %(how)s; %(points)s; totals %(totals)s")
+              % {"how": result.summary or _("scored"), "points": pts, "totals": "-".join(map(str, entry.totals_after))},
               file=w)
 
 
 def _private_seat(kinds: Sequence[SeatKind] | None, label: str) -> int:
     """The one human seat whose view an unfinished game may be replayed from; else :class:`StoreError` saying why."""
-    refuse = f"{label} is still in progress: finish it or replay it when it ends"
+    what = {"game": label}
     if kinds is None:
-        raise StoreError(f"{refuse} (the record does not say which seat is yours, so no hand can be shown)")
+        raise StoreError(_("%(game)s is still in progress: finish it or replay it when it ends (the record does not "
+                           "say which seat is yours, so no hand can be shown)") % what)
     humans = [seat for seat, kind in enumerate(kinds) if kind.is_human]
     if not humans:
-        raise StoreError(f"{refuse} (it has no human seat whose view could be shown)")
+        raise StoreError(_("%(game)s is still in progress: finish it or replay it when it ends (it has no human seat "
+                           "whose view could be shown)") % what)
     if len(humans) > 1:
-        raise StoreError(f"{refuse} ({len(humans)} people play it, and each may see only their own hand)")
+        raise StoreError(ngettext("%(game)s is still in progress: finish it or replay it when it ends (%(n)s person "
+                                  "plays it, and each may see only their own hand)",
+                                  "%(game)s is still in progress: finish it or replay it when it ends (%(n)s people "
+                                  "play it, and each may see only their own hand)", len(humans))
+                         % {**what, "n": len(humans)})
     return humans[0]
 
 
@@ -339,8 +414,9 @@ def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause:
     match = start_match(record)
     names = list(record.seat_names)
     print(title, file=w)
-    print(f"{record.game}, {' vs '.join(match.side_names())}: not finished, so shown as {names[seat]} saw it "
-          "(the other hands and the seed stay hidden until it ends)", file=w)
+    print(_("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed stay "
+            "hidden until it ends)") % {"game": record.game, "sides": _versus(match.side_names()), "name": names[seat]},
+          file=w)
 
     def show(state: Any) -> None:
         view = state.view(seat)
@@ -353,14 +429,14 @@ def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause:
 
     for h, actions in enumerate(record.hands):
         hand_state = match.state
-        print(f"\n=== Hand {h + 1}, dealer {names[match.hands[h].dealer]} ===", file=w)
+        print("\n" + _hand_heading(h, names[match.hands[h].dealer]), file=w)
         chance: list[str] = []
         for text in actions:
             actor = match.state.current_player()
             seen = len(hand_state.view(seat).events)
             if actor == seat:
                 if chance:
-                    print(f"chance: {', '.join(chance)}", file=w)
+                    print(_chance(chance), file=w)
                     chance = []
                 show(hand_state)
                 if not pause():
@@ -371,17 +447,17 @@ def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause:
                 chance.extend(logged)
                 continue
             if chance:
-                print(f"chance: {', '.join(chance)}", file=w)
+                print(_chance(chance), file=w)
                 chance = []
             prefix = f"seat {actor}: "
             print(f"{names[actor]}: " + ", ".join(e.removeprefix(prefix) for e in logged), file=w)
         if chance:
-            print(f"chance: {', '.join(chance)}", file=w)
+            print(_chance(chance), file=w)
         show(hand_state)
         _print_hand_over(w, match, h)
     print("", file=w)
     print(match.format_score_sheet(), file=w)
-    print("(match not finished)", file=w)
+    print(_("(match not finished)"), file=w)
     return 0
 
 
@@ -393,16 +469,18 @@ def _find_record(
         path = Path(id_or_path)
         if path.is_file():
             record = read_record_file(path)
-            return record, f"Record {path}", _meta_kinds(record), f"the game in {path}"
+            return (record, _("Record %(file)s") % {"file": path}, _meta_kinds(record),
+                    _("the game in %(file)s") % {"file": path})
         text = os.fspath(id_or_path).strip()
         if not text.isdigit():
-            raise GameNotFoundError(f"{text!r} is neither a record file nor a game id")
+            raise GameNotFoundError(_("%(text)r is neither a record file nor a game id") % {"text": text})
         id_or_path = int(text)
     if store is None:
-        raise StoreError(f"game {id_or_path}: no store to read it from")
+        raise StoreError(_("game %(id)s: no store to read it from") % {"id": id_or_path})
     info = store.game_info(id_or_path)
-    title = f"Game {info.id} ({info.status.replace('_', ' ')}, last saved {_when(info)})"
-    return store.load_record(id_or_path), title, info.seat_kinds, f"game {info.id}"
+    title = _("Game %(id)s (%(status)s, last saved %(when)s)") % {"id": info.id, "status": _status_word(info.status),
+                                                                  "when": _when(info)}
+    return store.load_record(id_or_path), title, info.seat_kinds, _("game %(id)s") % {"id": info.id}
 
 
 def _meta_kinds(record: GameRecord) -> tuple[SeatKind, ...] | None:
@@ -427,7 +505,7 @@ def _print_state(w: TextIO, state: Any, names: Sequence[str]) -> None:
             print(f"    {name}: {cards or '-'}", file=w)
         phase = getattr(state, "phase", None)
         if phase:
-            print(f"    phase {phase}", file=w)
+            print("    " + _("phase %(phase)s") % {"phase": phase}, file=w)
         return
     rest = []
     for key, value in fields.items():
