@@ -27,14 +27,20 @@ MARKED = re.compile(r"⟦[^⟦⟧]*(?:⟧|…)")
 NAMES = {"Ann", "Bob", "gin", "casino", "pinochle", "random", "simple", "s", "vs"}
 
 
-def cardtable(*args: str) -> str:
-    """``cardtable ARGS`` with no locale variables, its standard output (the exit code must be 0)."""
+def run(*args: str, stdin: str = "", code: int = 0) -> subprocess.CompletedProcess[str]:
+    """``cardtable ARGS`` with no locale variables, reading ``stdin``; the exit code must be ``code``."""
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")}
     env.update({"COLUMNS": "80", "PYTHONIOENCODING": "utf-8"})
     command = [str(EXE)] if EXE.exists() else [sys.executable, "-m", "cardtable"]
-    done = subprocess.run([*command, *args], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
-    assert done.returncode == 0, (args, done.stdout[-1500:], done.stderr[-1500:])
-    return done.stdout
+    done = subprocess.run([*command, *args], input=stdin, capture_output=True, text=True, env=env, timeout=120,
+                          cwd=ROOT)
+    assert done.returncode == code, (args, done.stdout[-1500:], done.stderr[-1500:])
+    return done
+
+
+def cardtable(*args: str) -> str:
+    """``cardtable ARGS``'s standard output (the exit code must be 0)."""
+    return run(*args).stdout
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +132,17 @@ def test_czech_replay(db: str) -> None:
     assert unfinished.startswith("Hra 2 (rozehraná, ")
     assert "nedohráno, proto tak, jak to viděl(a) Ann" in unfinished and unfinished.endswith("(zápas nedohrán)\n")
     assert english_left(finished + unfinished) == []
+
+
+def test_czech_delete_asks_and_keeps_and_refusals_are_czech(db: str) -> None:
+    kept = run("--lang", "cs", "--database", db, "delete", "1", stdin="n\n", code=1).stdout
+    assert kept.startswith("Natrvalo smazat hru 1 (gin, dohraná, Ann proti Bob, naposledy uložena ")
+    assert kept.rstrip().endswith(")? [y/N] Hra 1 ponechána (gin, dohraná, Ann proti Bob, naposledy uložena "
+                                  + kept.split("uložena ")[1].split(")")[0] + ").")
+    assert cardtable("--database", db, "history").count("\n") == 3  # nothing was deleted
+    err = run("--lang", "cs", "--database", db, "resume", "1", code=2).stderr
+    assert "hra 1 je dohraná: prohlédněte si ji příkazem `cardtable replay 1`" in err, err
+    assert english_left(kept + err) == []
 
 
 def test_replay_in_the_pseudo_locale_marks_its_own_lines(db: str) -> None:
