@@ -5,12 +5,16 @@ the paragraph, and so does a dimmed card's reason. Screenshots: ``artifacts/web/
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from . import browser_kit as kit
+from . import test_static_site
 from .browser_kit import ARTIFACTS, Browser, Page, audit, create_table, my_turn, new_page, press
 
 server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtures
+site, static_server = test_static_site.site, test_static_site.static_server  # the built static site, its server
 
 IMAGES_LOADED = "[...document.querySelectorAll('.rule-fig img')].every(i => i.complete && i.naturalWidth > 0)"
 
@@ -126,3 +130,55 @@ def test_a_refusal_links_to_its_rule(server: str, browser: Browser, size: str) -
     assert rules.input_value("#preset") == "standard"
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_rules_in_czech_on_a_phone(server: str, browser: Browser) -> None:
+    """Accept-Language cs: the Gin rules text is the Czech catalog's, the page's own words too; the ids are
+    the English ones (a refusal's link finds its paragraph); long Czech words fit 360 px."""
+    from cardtable.apps.player_rules.translations import load_translated
+
+    czech = load_translated("gin", "cs").strings
+    page = new_page(browser, "phone", locale="cs-CZ")
+    page.goto(server + "/rules/gin?preset=classic#first-upcard")
+    page.wait_for_selector("#first-upcard.rule-target")
+    page.wait_for_function(IMAGES_LOADED)
+    assert page.get_attribute("html", "lang") == "cs"
+    assert page.inner_text("h1") == czech["title"]
+    assert page.inner_text("#melds") == czech["melds"]
+    assert page.inner_text("#first-upcard") == czech["first-upcard"]
+    assert page.inner_text("tr[data-option=knock_limit] th") == czech["option-knock_limit"]
+    assert page.inner_text("label[for=preset]") == "Pravidla" and page.inner_text("#options-h") == "Volby těchto pravidel"
+    assert page.locator("#preset option:checked").inner_text() == "klasická"
+    assert page.inner_text(".crumbs") == "Všechny hry · Herna" and page.title() == f"{czech['title']}: pravidla · cardtable"
+    assert page.locator("header.top nav a[href='/#/']").inner_text() == "Herna"
+    _fits(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / "rules-gin-cs-phone.png"), full_page=True)
+    page.goto(server + "/rules")  # the list of games
+    page.wait_for_selector(".rules-game")
+    assert page.inner_text("h1") == "Pravidla her"
+    assert czech["title"] in page.inner_text(".rules-game >> nth=0")
+    _fits(page)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_static_sites_rules_in_the_browsers_language(site: Path, browser: Browser) -> None:
+    """The static site (no server) holds every language's rules: a Czech browser reads Czech, and the language
+    chosen in the lobby (kept in the browser) wins."""
+    from cardtable.apps.player_rules.translations import load_translated
+
+    czech, japanese = load_translated("gin", "cs").strings, load_translated("gin", "ja").strings
+    with static_server(site) as base:
+        page = new_page(browser, "phone", locale="cs-CZ")
+        page.goto(base + "/rules-gin.html?preset=classic#first-upcard")
+        page.wait_for_selector("#first-upcard.rule-target")
+        assert page.inner_text("#melds") == czech["melds"] and page.inner_text("#options-h") == "Volby těchto pravidel"
+        assert page.locator("#preset option:checked").inner_text() == "klasická"
+        _fits(page)
+        page.evaluate("localStorage.setItem('cardtable:lang', 'ja')")
+        page.goto(base + "/rules.html")
+        page.wait_for_selector(".rules-game")
+        assert japanese["title"] in page.inner_text(".rules-game >> nth=0")
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()

@@ -80,3 +80,51 @@ def test_a_card_that_cannot_be_played_links_to_its_rule(client: Any) -> None:
         assert state["to_act"] == seat and upcard in state["view"]["hand"]
         assert "may not be discarded" in state["blocked"][upcard]
         assert state["blocked_rules"] == {upcard: "/rules/gin#taken-card"}
+
+
+def test_the_rules_speak_the_language_asked_for(client: Any) -> None:
+    """``?lang=`` (what the page adds), else Accept-Language; an unknown language is English. The ids of the
+    sections and paragraphs are the same in every language (a refusal's link names one)."""
+    from cardtable.apps.player_rules import page
+    from cardtable.apps.player_rules.translations import load_translated
+    from cardtable.registry import game_class
+
+    classic = game_class("gin").rules_class.preset("classic")
+    english = client.get("/api/rules/gin?preset=classic").json()
+    ids = [(s["id"], [b["id"] for b in s["blocks"]]) for s in english["sections"]]
+    for lang, params, headers in (("ja", {"lang": "ja"}, {}), ("cs", {}, {"accept-language": "cs-CZ,en;q=0.5"})):
+        got = client.get("/api/rules/gin", params={"preset": "classic", **params}, headers=headers).json()
+        want = page(classic, "gin", load_translated("gin", lang))
+        assert got["lang"] == lang and got["sections"] == want["sections"] and got["title"] == want["title"]
+        assert got["sections"] != english["sections"] and got["options"] == want["options"]
+        assert [(s["id"], [b["id"] for b in s["blocks"]]) for s in got["sections"]] == ids
+        listed = client.get("/api/rules", params=params, headers=headers).json()
+        doc = load_translated("casino", lang)
+        assert listed["lang"] == lang and listed["games"][1]["intro"] == doc.text(doc.data["intro"])
+    for params, headers in (({"lang": "de"}, {}), ({}, {"accept-language": "fr-FR"}), ({"lang": "en_XA"}, {}),
+                            ({"lang": "en"}, {"accept-language": "cs"})):
+        got = client.get("/api/rules/gin", params={"preset": "classic", **params}, headers=headers).json()
+        assert got["lang"] == "en" and got["sections"] == english["sections"], (params, headers)
+    table = client.get("/api/rules/casino?preset=standard&num_players=4&lang=bg").json()  # lang is no option
+    assert table["lang"] == "bg" and table["preset"] is None
+    assert client.get("/api/rules/gin?lang=cs&lang=ja").status_code == 400
+    shell = client.get("/rules/gin", headers={"accept-language": "zh-CN"})
+    assert '<html lang="zh-Hans" data-i18n>' in shell.text and "accept-language" in shell.headers["vary"].lower()
+
+
+def test_the_static_site_builds_in_every_language_of_the_rules() -> None:
+    """The static site's rules pages hold each language's text, as the server answers ``?lang=``."""
+    from cardtable.apps.player_rules import page
+    from cardtable.apps.player_rules.translations import LANGS, load_translated
+    from cardtable.apps.web.static_site import _rules_data
+    from cardtable.registry import game_class
+
+    listing, pages = _rules_data()
+    assert sorted(listing) == sorted(LANGS) and sorted(pages["gin"]["presets"]) == sorted(LANGS)
+    for lang in ("en", "cs", "zh"):
+        doc = load_translated("pinochle", lang)
+        assert listing[lang]["games"][2]["title"] == doc.text(doc.data["title"])
+        oklahoma = game_class("gin").rules_class.preset("oklahoma")
+        built = pages["gin"]["presets"][lang]["oklahoma"]
+        assert built["lang"] == lang and built["sections"] == page(oklahoma, "gin", load_translated("gin", lang))["sections"]
+    assert pages["gin"]["options"]["oklahoma"]["oklahoma"] is True

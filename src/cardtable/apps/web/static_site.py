@@ -11,7 +11,7 @@ Layout of the folder::
 
     index.html              the lobby and tables (static/index.html, marked as the static site)
     i18n/LANG.json          the page's messages in each language (the catalogs of the domain "web")
-    rules.html, rules-GAME.html   the rules pages, their text built in (apps.player_rules)
+    rules.html, rules-GAME.html   the rules pages, their text built in, in every language (apps.player_rules)
     static/...              the front end, the same files as the server's
     pyodide/...             Pyodide's runtime files (the pinned npm version, integrity checked)
     cardtable.zip           the pure-Python cardtable package (no server modules, no models)
@@ -191,23 +191,30 @@ def _meta() -> dict[str, Any]:
 
 
 def _rules_data() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    """The rules pages' data, as the server's /api/rules and /api/rules/GAME?preset=P answer it."""
+    """The rules pages' data in every language of the rules, as the server's /api/rules?lang=L and
+    /api/rules/GAME?preset=P&lang=L answer it: ``({lang: listing}, {game: {"presets": {lang: {preset: page}},
+    "options": {preset: values}}})``."""
     from ...registry import game_class
-    from ..player_rules import GAMES, load, page
+    from ..player_rules import GAMES, page
+    from ..player_rules.translations import LANGS, load_translated
 
-    listing = []
-    pages: dict[str, dict[str, Any]] = {}
-    for name in GAMES:
-        doc = load(name)
-        rules_class = game_class(name).rules_class
-        presets = rules_class.presets()
-        listing.append({"game": name, "title": doc.text(doc.data["title"]), "intro": doc.text(doc.data["intro"]),
-                        "presets": [{"name": p, "text": doc.text(doc.data["presets"][p])} for p in presets]})
-        pages[name] = {}
-        for p in presets:
-            rules = rules_class.preset(p)
-            pages[name][p] = {"page": page(rules, name, doc), "options": rules.to_dict()}
-    return {"games": listing}, pages
+    listing: dict[str, Any] = {}
+    pages: dict[str, dict[str, Any]] = {name: {"presets": {}, "options": {}} for name in GAMES}
+    for lang in LANGS:
+        games = []
+        for name in GAMES:
+            doc = load_translated(name, lang)
+            rules_class = game_class(name).rules_class
+            presets = rules_class.presets()
+            games.append({"game": name, "title": doc.text(doc.data["title"]), "intro": doc.text(doc.data["intro"]),
+                          "presets": [{"name": p, "text": doc.text(doc.data["presets"][p])} for p in presets]})
+            pages[name]["presets"][lang] = {}
+            for p in presets:
+                rules = rules_class.preset(p)
+                pages[name]["presets"][lang][p] = {**page(rules, name, doc), "lang": lang}
+                pages[name]["options"][p] = rules.to_dict()
+        listing[lang] = {"games": games, "lang": lang}
+    return listing, pages
 
 
 def _data_tag(data: Any) -> str:
@@ -310,10 +317,8 @@ def build_static(out_dir: str | os.PathLike[str], pyodide: str | os.PathLike[str
         put(f"i18n/{lang}.json", catalog_json(lang))
     listing, rule_pages = _rules_data()
     rules_shell = (STATIC / "rules.html").read_text(encoding="utf-8")
-    put("rules.html", _page(rules_shell, {"/api/rules": listing}))
-    for game, presets in rule_pages.items():
-        data: dict[str, Any] = {"presets": {p: v["page"] for p, v in presets.items()},
-                "options": {p: v["options"] for p, v in presets.items()}}
+    put("rules.html", _page(rules_shell, {"rules_index": listing}))
+    for game, data in rule_pages.items():
         put(f"rules-{game}.html", _page(rules_shell, {"rules": data}, body_attrs=f'data-game="{game}"'))
     # the engine
     for name, blob in runtime.items():

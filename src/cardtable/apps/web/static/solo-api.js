@@ -15,23 +15,31 @@ function refuse(status, detail) {
   return e;
 }
 
-/** The rules page's data for a query: its preset, else the preset whose options are those asked for. */
+// the rules' language a query asks for (lang=cs): one the page has, else English
+const rulesLang = (have, q) => (q.lang && Object.hasOwn(have, q.lang) ? q.lang : "en");
+
+/** The rules page's data for a query: its preset, else the preset whose options are those asked for; in the
+ * query's language (lang). */
 function rulesPage(search) {
   const data = built.rules;
   if (!data) throw refuse(404, "no rules here");
   const q = Object.fromEntries(new URLSearchParams(search));
-  let preset = q.preset && data.presets[q.preset] ? q.preset : null;
+  const presets = data.presets[rulesLang(data.presets, q)];
+  let preset = q.preset && presets[q.preset] ? q.preset : null;
   if (!preset && Object.keys(q).length) {
-    preset = Object.keys(data.options).find((p) => Object.entries(q).every(([k, v]) => k === "preset"
+    preset = Object.keys(data.options).find((p) => Object.entries(q).every(([k, v]) => k === "preset" || k === "lang"
       || String(data.options[p][k] === null ? "none" : data.options[p][k]) === v)) || null;
   }
-  return data.presets[preset || "standard"] || Object.values(data.presets)[0];
+  return presets[preset || "standard"] || Object.values(presets)[0];
 }
 
 export async function staticApi(path, opts = {}) {
   const url = new URL(path, location.href);
   const p = path.split("?")[0];
   if (built[p]) return built[p];
+  if (p === "/api/rules" && built.rules_index) {
+    return built.rules_index[rulesLang(built.rules_index, Object.fromEntries(url.searchParams))];
+  }
   if (p.startsWith("/api/rules/")) return rulesPage(url.search);
   if (p === "/api/tables" && (opts.method || "GET") === "POST") return ask("create", { spec: JSON.parse(opts.body) });
   if (p === "/api/finished") {
