@@ -5,7 +5,9 @@ this module, so a move reads the same everywhere: as a button or menu entry
 (:func:`describe_action`, an imperative: "Take the 7♥ from the discard
 pile") and in the log (:func:`narrate_action`: "Alice takes the 7♥ from the
 discard pile", "You take …"). Pinochle's physical copies (``a``/``b``) are
-the same card to a player and never appear here.
+the same card to a player and never appear here. Orders speak any language
+through ``lang=`` (English unless a caller asks: not the language spoken now);
+the log's news is English.
 
 >>> from cardtable.gin.actions import GinAction
 >>> from cardtable.cards import Card
@@ -38,6 +40,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .. import i18n
 from ..cards import Card, PinochleCard
 from ..error_text import error_text
 
@@ -172,7 +175,7 @@ def _gin_phrase(action: Any, upcard: Card | None) -> tuple[str, str]:
     return "deal", "a card"
 
 
-def _casino_groups(action: Any) -> list[str]:
+def _casino_groups(action: Any, t: Any = None) -> list[str]:
     from ..casino.partitions import partition, split_partners
     from ..casino.values import VALUE, bits
 
@@ -180,7 +183,9 @@ def _casino_groups(action: Any) -> list[str]:
         return "+".join(Card.from_index(i).pretty() for i in sorted(bits(mask), key=lambda i: (-VALUE[i], i)))
 
     def build_ref(value: int, mask: int) -> str:
-        return f"the {value}-build ({group(mask)})"
+        if t is None:
+            return f"the {value}-build ({group(mask)})"
+        return str(t.gettext("the {value}-build ({cards})")).format(value=value, cards=group(mask))
 
     if action.kind == "capture":
         if action.card.is_court:
@@ -247,16 +252,155 @@ def _pinochle_phrase(action: Any, meld_points: int | None, turnup: Any) -> tuple
     return "deal", "a card"
 
 
+# ----------------------------------------------------------------------------------------------------
+# Orders in every language: whole sentences with named placeholders, cards by their symbols. The English
+# msgids are exactly the sentences the phrases above make, so English reads as it always has.
+# ----------------------------------------------------------------------------------------------------
+def _join(items: Sequence[str], lang: str) -> str:
+    """Items joined as ``lang`` joins a list (CLDR's words; the pseudo-locale, which has none, by commas)."""
+    if lang == "en":
+        return join_words(items)
+    return ", ".join(items) if lang == i18n.PSEUDO else i18n.format_list(items, lang)
+
+
+def _gin_order(action: Any, upcard: Card | None, t: Any, lang: str) -> str:
+    kind = action.kind
+    card = action.card
+    if kind == "take":
+        if upcard is None:
+            return str(t.gettext("Take the upcard from the discard pile"))
+        return str(t.gettext("Take the {card} from the discard pile")).format(card=card_name(upcard))
+    if kind == "draw":
+        return str(t.gettext("Draw from the stock"))
+    if kind == "pass":
+        if upcard is None:
+            return str(t.pgettext("gin move", "Pass"))
+        return str(t.gettext("Pass on the {card}")).format(card=card_name(upcard))
+    if kind == "discard":
+        return str(t.gettext("Discard the {card}")).format(card=card_name(card))
+    if kind == "knock":
+        return str(t.gettext("Knock with the {card} face down")).format(card=card_name(card))
+    if kind == "big gin":
+        return str(t.gettext("Declare big gin"))
+    if kind == "take knock":
+        if upcard is None:
+            return str(t.gettext("Take the upcard and knock"))
+        return str(t.gettext("Take the {card} and knock")).format(card=card_name(upcard))
+    if kind == "arrange":
+        from ..gin.actions import _meld_order
+
+        melds = [cards_text(_meld_order(m), "") for m in action.melds]
+        if not melds:
+            return str(t.gettext("Lay down no melds"))
+        return str(t.gettext("Lay down {melds}")).format(melds=_join(melds, lang))
+    if kind == "drawn":
+        return str(t.gettext("Draw a card from the stock"))
+    return str(t.gettext("Deal a card"))
+
+
+def _casino_order(action: Any, t: Any, lang: str) -> str:
+    card = card_name(action.card)
+    kind = action.kind
+    if kind == "trail":
+        return str(t.gettext("Trail your {card}")).format(card=card)
+    if kind == "deal":
+        return str(t.gettext("Deal a card"))
+    parts = _casino_groups(action, t)
+    if kind == "capture":
+        return str(t.gettext("Capture {cards} with your {card}")).format(cards=_join(parts, lang), card=card)
+    partners, others = parts[0], parts[1:]
+    fill = {"card": card, "value": action.value, "cards": partners, "others": _join(others, lang)}
+    raised = action.raised
+    if raised is not None:
+        fill["old"] = raised[0]
+        if partners and others:
+            msg = t.gettext("Raise the {old}-build to {value} with your {card} and {cards}, plus {others}")
+        elif partners:
+            msg = t.gettext("Raise the {old}-build to {value} with your {card} and {cards}")
+        elif others:
+            msg = t.gettext("Raise the {old}-build to {value} with your {card}, plus {others}")
+        else:
+            msg = t.gettext("Raise the {old}-build to {value} with your {card}")
+        return str(msg).format(**fill)
+    if not partners and not action.loose and len(action.builds) == 1:
+        return str(t.gettext("Add your {card} to the {value}-build")).format(**fill)
+    if partners and others:
+        msg = t.gettext("Build {value} from your {card} and {cards}, plus {others}")
+    elif partners:
+        msg = t.gettext("Build {value} from your {card} and {cards}")
+    elif others:
+        msg = t.gettext("Build {value} from your {card}, plus {others}")
+    else:
+        msg = t.gettext("Build {value} from your {card}")
+    return str(msg).format(**fill)
+
+
+def _meld_object(kind: str, t: Any) -> str:
+    """A Pinochle meld kind as the object of "Meld …", with the article English needs."""
+    names = {
+        "run": t.pgettext("pinochle meld", "a run"),
+        "royal-marriage": t.pgettext("pinochle meld", "a royal marriage"),
+        "marriage": t.pgettext("pinochle meld", "a marriage"),
+        "dix": t.pgettext("pinochle meld", "the dix"),
+        "aces-around": t.pgettext("pinochle meld", "aces around"),
+        "kings-around": t.pgettext("pinochle meld", "kings around"),
+        "queens-around": t.pgettext("pinochle meld", "queens around"),
+        "jacks-around": t.pgettext("pinochle meld", "jacks around"),
+        "pinochle": t.pgettext("pinochle meld", "a pinochle"),
+        "double-pinochle": t.pgettext("pinochle meld", "a double pinochle"),
+    }
+    return str(names[kind])
+
+
+def _pinochle_order(action: Any, meld_points: int | None, turnup: Any, t: Any) -> str:
+    kind = action.kind
+    if kind == "play":
+        return str(t.gettext("Play {card}")).format(card=card_name(action.physical))
+    if kind == "exchange":
+        if turnup is None:
+            return str(t.gettext("Exchange the {card} for the trump card")).format(card=card_name(action.physical))
+        return str(t.gettext("Exchange the {card} for the {trump}")).format(card=card_name(action.physical),
+                                                                          trump=card_name(turnup))
+    if kind == "no exchange":
+        return str(t.gettext("Keep the dix (no exchange)"))
+    if kind == "meld":
+        meld = _meld_object(action.meld_name, t)
+        cards = cards_text(action.meld_cards)
+        if meld_points is None:
+            return str(t.gettext("Meld {meld} ({cards})")).format(meld=meld, cards=cards)
+        points = str(t.ngettext("{n} point", "{n} points", meld_points)).format(n=meld_points)
+        return str(t.gettext("Meld {meld} ({cards}, {points})")).format(meld=meld, cards=cards, points=points)
+    if kind == "no meld":
+        return str(t.gettext("Decline to meld"))
+    if kind == "declare out":
+        return str(t.gettext("Declare out"))
+    if kind == "draw":
+        return str(t.gettext("Draw a card"))
+    return str(t.gettext("Deal a card"))
+
+
 def describe_action(action: Any, *, upcard: Card | None = None, meld_points: int | None = None,
-                    turnup: Any = None) -> str:
-    """The action as a button or menu entry: an order in plain words.
+                    turnup: Any = None, lang: str = "en") -> str:
+    """The action as a button or menu entry: an order in plain words, in ``lang`` (English unless told:
+    never the language spoken now, so a caller that says nothing keeps English).
 
     ``upcard`` names the Gin discard-pile card a take refers to, ``meld_points``
     the value of a Pinochle meld, ``turnup`` the trump card a dix is exchanged for.
+
+    >>> from cardtable.gin.actions import GinAction
+    >>> describe_action(GinAction("take"), upcard=Card.parse("7H"), lang="cs")
+    'Vzít 7♥ z odhazovacího balíčku'
     """
+    module = type(action).__module__
+    t = i18n.translation(lang)
+    if module.endswith("gin.actions"):
+        return _gin_order(action, upcard, t, lang)
+    if module.endswith("casino.actions"):
+        return _casino_order(action, t, lang)
+    if module.endswith("pinochle.actions"):
+        return _pinochle_order(action, meld_points, turnup, t)
     verb, rest = _phrase(action, upcard, meld_points, turnup)
-    text = f"{verb.capitalize()} {rest.format(own='your')}".strip()
-    return text
+    return f"{verb.capitalize()} {rest.format(own='your')}".strip()
 
 
 def narrate_action(action: Any, who: str, *, upcard: Card | None = None, meld_points: int | None = None,
@@ -291,9 +435,9 @@ def move_context(state: Any, action: Any) -> dict[str, Any]:
     return ctx
 
 
-def describe_move(state: Any, action: Any) -> str:
-    """:func:`describe_action` for a legal ``action`` of ``state``, with its context filled in."""
-    return describe_action(action, **move_context(state, action))
+def describe_move(state: Any, action: Any, *, lang: str = "en") -> str:
+    """:func:`describe_action` for a legal ``action`` of ``state``, with its context filled in, in ``lang``."""
+    return describe_action(action, **move_context(state, action), lang=lang)
 
 
 def conjugate(who: str, verb: str) -> str:
