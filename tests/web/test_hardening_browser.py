@@ -26,6 +26,6 @@ def test_the_lobby_says_the_server_is_full(browser: Browser, tmp_path: Path) -> 
                 page.wait_for_selector(".tbar")
         error = page.locator("#create-msg .error")
         error.wait_for(timeout=10_000)
-        assert error.inner_text().startswith("the server is full: 1 table in play, the most it takes")
+        assert error.inner_text().startswith("The server is full. Try again later.")  # the lobby's words for server-full
         assert len(app.state.manager.tables) == 1
         page.context.close()
