@@ -139,6 +139,18 @@ def run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = No
         return 130
 
 
+def hand_over(cmd: list[str], env: dict[str, str]) -> int:
+    """Become ``cmd``: on POSIX this process is replaced by the program (exec), so a signal sent to
+    ``python3 run.py serve`` (a service manager's SIGTERM, Ctrl-C) reaches the server itself and no
+    child outlives run.py; elsewhere run it as a child and return its exit code."""
+    if os.name != "posix":
+        return run(cmd, env=env)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(cmd[0], cmd, env)
+    raise AssertionError("unreachable")  # execve returns only by raising OSError
+
+
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "play"
     if what == "test":
@@ -155,7 +167,7 @@ def main(argv: list[str]) -> int:
     args = argv[1:] if what == "--" else (argv or ["play"])
     ensure_env(extras_for(args))
     # the program learns how it was launched, for the commands it prints (see launcher())
-    return run([str(BIN / "cardtable"), *args], env={**os.environ, "CARDTABLE_LAUNCHER": launcher()})
+    return hand_over([str(BIN / "cardtable"), *args], env={**os.environ, "CARDTABLE_LAUNCHER": launcher()})
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ one, is installed), so nothing is downloaded or reinstalled.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import shutil
@@ -145,6 +146,11 @@ def test_serve_starts_the_browser_table_and_says_where(checkout: Path, tmp_path:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+    # the signal reached the server itself (run.py execs it): nothing is left listening on the port
+    with socket.socket() as s, contextlib.suppress(OSError):
+        s.settimeout(2)
+        s.connect(("127.0.0.1", port))
+        raise AssertionError(f"a server outlived `run.py serve` on port {port}")
 
 
 @pytest.mark.parametrize("args", [["play", "--plain"], ["play", "casino", "--plain"], ["play", "pinochle", "--plain"]])
