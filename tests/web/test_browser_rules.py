@@ -5,6 +5,7 @@ the paragraph, and so does a dimmed card's reason. Screenshots: ``artifacts/web/
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,16 @@ server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtu
 site, static_server = test_static_site.site, test_static_site.static_server  # the built static site, its server
 
 IMAGES_LOADED = "[...document.querySelectorAll('.rule-fig img')].every(i => i.complete && i.naturalWidth > 0)"
+
+
+def _until(page: Page, script: str, timeout: float = 30) -> None:
+    """Wait until ``script`` (an expression or an arrow function) is true, evaluated from Python: Playwright's
+    ``wait_for_function`` polls through ``new Function``, which the page's CSP (no 'unsafe-eval') refuses."""
+    deadline = time.monotonic() + timeout
+    expression = script if script.startswith("() =>") else f"() => ({script})"
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {script}"
+        page.wait_for_timeout(100)
 
 
 def _fits(page: Page) -> None:
@@ -34,7 +45,7 @@ def test_rules_from_the_lobby(server: str, browser: Browser, size: str) -> None:
     assert page.get_attribute("#rules-link", "href") == "/rules/gin?preset=classic"
     press(page, page.locator("#rules-link"))
     page.wait_for_selector("article.rules h1")
-    page.wait_for_function(IMAGES_LOADED)
+    _until(page, IMAGES_LOADED)
     assert page.inner_text("h1") == "Gin Rummy"
     assert page.input_value("#preset") == "classic"
     assert page.locator(".rule-fig .card img").count() >= 15  # the melds, the knock and the layoff, as real cards
@@ -52,7 +63,7 @@ def test_rules_from_the_lobby(server: str, browser: Browser, size: str) -> None:
     for game, check in (("casino", "#fig-build"), ("pinochle", "#follow-suit")):
         page.goto(f"{server}/rules/{game}")
         page.wait_for_selector(check)
-        page.wait_for_function(IMAGES_LOADED)
+        _until(page, IMAGES_LOADED)
         _fits(page)
         if size == "desktop":  # axe takes seconds a page: each other page is audited at one size
             assert not audit(page), game
@@ -90,7 +101,7 @@ def test_a_refusal_links_to_its_rule(server: str, browser: Browser, size: str) -
     page = new_page(browser, size)
     page.context.add_init_script(SOCKET_SPY)
     create_table(page, server, "gin")
-    page.wait_for_function("() => document.querySelector('.prompt.mine')", timeout=20_000)
+    _until(page, "() => !!document.querySelector('.prompt.mine')", timeout=20)
     assert my_turn(page)
     # a move the table never offers, sent as a tampered page would: the engine refuses it and cites its rule
     page.evaluate("window.__ws.send(JSON.stringify({ t: 'act', m: 'big gin', n: window.__n }))")
@@ -115,7 +126,7 @@ def test_a_refusal_links_to_its_rule(server: str, browser: Browser, size: str) -
     dim = page.locator("#hand .hand-card[aria-disabled=true]")
     dim.first.wait_for()
     press(page, dim.first, position={"x": 6, "y": 30}, force=True)  # aria-disabled: playwright would wait
-    page.wait_for_function("() => document.querySelector('#notice a.why-rule')?.getAttribute('href') === '/rules/gin#taken-card'")
+    _until(page, "() => document.querySelector('#notice a.why-rule')?.getAttribute('href') === '/rules/gin#taken-card'")
     assert "may not be discarded" in page.inner_text("#notice")
     page.screenshot(path=str(ARTIFACTS / f"rules-dimmed-card-{size}.png"))
     # the table's menu: the rules of this table, every option as played
@@ -141,7 +152,7 @@ def test_the_rules_in_czech_on_a_phone(server: str, browser: Browser) -> None:
     page = new_page(browser, "phone", locale="cs-CZ")
     page.goto(server + "/rules/gin?preset=classic#first-upcard")
     page.wait_for_selector("#first-upcard.rule-target")
-    page.wait_for_function(IMAGES_LOADED)
+    _until(page, IMAGES_LOADED)
     assert page.get_attribute("html", "lang") == "cs"
     assert page.inner_text("h1") == czech["title"]
     assert page.inner_text("#melds") == czech["melds"]
