@@ -40,6 +40,7 @@ from pathlib import Path
 
 __all__ = [
     "DOMAIN",
+    "DOMAINS",
     "LANGUAGES",
     "LOCALE_DIR",
     "PSEUDO",
@@ -186,17 +187,25 @@ class PseudoTranslations(gettext.NullTranslations):
         return pseudo(msgid1 if n == 1 else msgid2)
 
 
+DOMAINS = ("cardtable", "tui", "web", "errors", "rules")
+"""The gettext domains: ``cardtable`` (the command, line mode, the words shared by the apps), ``tui``
+(the terminal app), ``web`` (the browser's page and its server), ``errors`` (engine refusals by code),
+``rules`` (the player rules)."""
+
+
 @functools.cache
-def translation(lang: str) -> gettext.NullTranslations:
-    """The translations of ``lang`` (a supported code or ``en_XA``), falling back to English.
+def translation(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The translations of ``lang`` (a supported code or ``en_XA``) in ``domain``, falling back to English.
 
     English, a language without a compiled catalog and any message a catalog lacks are the msgid.
     """
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown gettext domain {domain!r}; one of {', '.join(DOMAINS)}")
     if lang == PSEUDO:
         return PseudoTranslations()
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
-    found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    found = gettext.translation(domain, LOCALE_DIR, languages=[lang], fallback=True)
     return found
 
 

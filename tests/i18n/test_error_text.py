@@ -91,21 +91,6 @@ def test_translations_keep_every_placeholder_with_its_spec(lang: str) -> None:
     assert bad == {}
 
 
-@pytest.mark.parametrize("lang", PRESENT)
-def test_the_compiled_catalog_is_current(lang: str, tmp_path: Path) -> None:
-    shipped = LOCALE / lang / "LC_MESSAGES" / "errors.mo"
-    assert shipped.exists(), f"run: pybabel compile -D errors -d src/cardtable/locale -l {lang}"
-    fresh = tmp_path / "errors.mo"
-    with fresh.open("wb") as f:
-        babel_mofile.write_mo(f, _po(lang))
-
-    def messages(path: Path) -> dict[tuple[str | None, str], str]:
-        with path.open("rb") as f:
-            return {(m.context, m.id): m.string for m in babel_mofile.read_mo(f) if m.id}
-
-    assert messages(shipped) == messages(fresh)
-
-
 # --- rendering every code ---------------------------------------------------------------------------------
 _CARDS = {"card": Card.parse("7H"), "led": Card.parse("QS")}
 _NAMES = {"phases", "valid", "values", "presets", "fields", "kinds", "known", "games", "outcomes", "unknown"}

@@ -7,7 +7,6 @@ import argparse
 import gettext
 import inspect
 import io
-import re
 from pathlib import Path
 
 import pytest
@@ -15,88 +14,52 @@ import pytest
 babel = pytest.importorskip("babel")
 from babel import Locale  # noqa: E402
 from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.extract import extract, extract_from_dir  # noqa: E402
-from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
+from babel.messages.extract import extract  # noqa: E402
+from catalog_checks import LOCALE, compiled_differences, extracted, po_path, read, untranslated  # noqa: E402
 
 from cardtable import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALE = ROOT / "src" / "cardtable" / "locale"
+SRC = ROOT / "src" / "cardtable"
 LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
-PLACEHOLDER = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%[-#0 +]*\d*(?:\.\d+)?([diouxXeEfFgGcrsa%])"
-                         r"|\{(\w*)\}")
+PYTHON_DOMAINS = {"cardtable": SRC, "tui": SRC / "apps" / "tui"}
+"""The domains extracted from Python sources by ``pybabel extract -F babel.cfg DIR`` (``web`` has its own test,
+``errors`` and ``rules`` are written by their modules)."""
 
 
 def _catalog(path: Path, locale: str | None = None) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f, locale=locale)
+    return read(path, locale)
 
 
-def placeholders(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The named placeholders (``%(n)s``, ``{n}``) as a set and the positional ones (``%s``, ``%r``) in order;
-    ``%%`` is a literal percent sign, not a placeholder.
-
-    >>> named, positional = placeholders("%(n)s of %(m)d, %s and %r, 95%% {x}")
-    >>> sorted(named), positional
-    (['m', 'n', 'x'], ('s', 'r'))
-    """
-    named: set[str] = set()
-    positional: list[str] = []
-    for m in PLACEHOLDER.finditer(text):
-        if m.group(1) is not None:
-            named.add(m.group(1))
-        elif m.group(2) is not None and m.group(2) != "%":
-            positional.append(m.group(2))
-        elif m.group(3) is not None:
-            named.add(m.group(3))
-    return frozenset(named), tuple(positional)
-
-
-@pytest.fixture(scope="module", params=LANGS)
-def catalog(request: pytest.FixtureRequest) -> tuple[str, Catalog]:
-    lang: str = request.param
-    return lang, _catalog(LOCALE / lang / "LC_MESSAGES" / "cardtable.po", lang)
-
-
-def test_the_template_and_every_catalog_hold_exactly_the_messages_of_the_sources() -> None:
+@pytest.mark.parametrize("domain", sorted(PYTHON_DOMAINS))
+def test_the_template_and_every_catalog_hold_exactly_the_messages_of_the_sources(domain: str) -> None:
     """``pybabel extract`` now would give the committed template, and ``pybabel update`` every catalog."""
-    with (ROOT / "babel.cfg").open() as f:
-        method_map, options_map = parse_mapping_cfg(f)
-    found = {(context, msgid if isinstance(msgid, str) else tuple(msgid))
-             for _file, _line, msgid, _comments, context in
-             extract_from_dir(str(ROOT / "src" / "cardtable"), method_map, options_map)}
-    template = {(m.context, m.id) for m in _catalog(LOCALE / "cardtable.pot") if m.id}
+    folder = PYTHON_DOMAINS[domain]
+    found = extracted(folder.rglob("*.py"), folder)
+    template = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _catalog(LOCALE / f"{domain}.pot")
+                if m.id}
     missing, stale = found - template, template - found
-    assert not missing and not stale, f"run the pybabel commands of docs/guides/languages.md: " \
+    assert not missing and not stale, f"run the pybabel commands of docs/guides/languages.md (domain {domain}): " \
                                       f"new {sorted(missing, key=str)[:5]}, gone {sorted(stale, key=str)[:5]}"
     for lang in LANGS:
-        ids = {(m.context, m.id) for m in _catalog(LOCALE / lang / "LC_MESSAGES" / "cardtable.po", lang) if m.id}
+        ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _catalog(po_path(lang, domain), lang)
+               if m.id}
         assert ids == template, (lang, sorted(ids ^ template, key=str)[:5])
 
 
-def test_every_message_is_translated_with_the_same_placeholders(catalog: tuple[str, Catalog]) -> None:
-    lang, cat = catalog
-    nplurals = cat.num_plurals
-    checked = 0
-    for m in cat:
-        if not m.id:
-            continue
-        assert not m.fuzzy, (lang, m.id)
-        if isinstance(m.id, tuple):
-            forms = m.string
-            assert isinstance(forms, tuple) and len(forms) == nplurals, (lang, m.id, forms)
-            want = placeholders(m.id[1])
-            for form in forms:
-                assert form.strip(), (lang, m.id, "an empty plural form")
-                # the singular may name its one item in words; every form keeps the plural's placeholders
-                assert placeholders(form) == want, (lang, m.id, form)
-        else:
-            assert isinstance(m.string, str) and m.string.strip(), (lang, m.id, "not translated")
-            assert placeholders(m.string) == placeholders(m.id), (lang, m.id, m.string)
-            assert m.string.endswith("\n") == m.id.endswith("\n"), (lang, m.id)
-        checked += 1
-    assert checked > 250
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated_with_the_same_placeholders(domain: str, lang: str) -> None:
+    assert untranslated(_catalog(po_path(lang, domain), lang)) == []
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_compiled_catalogs_are_current(domain: str, lang: str) -> None:
+    """Each committed ``.mo`` says what its ``.po`` says (``pybabel compile`` was run after the last edit)."""
+    assert compiled_differences(lang, domain) == set(), f"run pybabel compile -d src/cardtable/locale -D {domain}"
+    with po_path(lang, domain).with_suffix(".mo").open("rb") as f:
+        assert gettext.GNUTranslations(f).plural(5) == {"cs": 2, "bg": 1}.get(lang, 0)
 
 
 def test_plural_forms_follow_cldr() -> None:
@@ -105,7 +68,7 @@ def test_plural_forms_follow_cldr() -> None:
     expected_forms = {"cs": 3, "bg": 2, "ja": 1, "zh": 1}
     category_order = {"cs": ("one", "few", "other"), "bg": ("one", "other"), "ja": ("other",), "zh": ("other",)}
     for lang in LANGS:
-        cat = _catalog(LOCALE / lang / "LC_MESSAGES" / "cardtable.po", lang)
+        cat = _catalog(po_path(lang, "cardtable"), lang)
         assert cat.num_plurals == expected_forms[lang], (lang, cat.plural_forms)
         t = i18n.translation(lang)
         forms = next(m.string for m in cat if m.id == ("%(n)s match", "%(n)s matches"))
@@ -122,30 +85,6 @@ def test_plural_forms_follow_cldr() -> None:
     assert {i18n.translation("ja").ngettext("%(n)s match", "%(n)s matches", n) for n in (1, 2, 5)} == {"%(n)s マッチ"}
 
 
-def test_the_compiled_catalogs_are_current() -> None:
-    """Each committed ``.mo`` says what its ``.po`` says (``pybabel compile`` was run after the last edit)."""
-    for lang in LANGS:
-        po = _catalog(LOCALE / lang / "LC_MESSAGES" / "cardtable.po", lang)
-        with (LOCALE / lang / "LC_MESSAGES" / "cardtable.mo").open("rb") as f:
-            mo = gettext.GNUTranslations(f)
-        compiled = dict(mo._catalog)  # type: ignore[attr-defined]
-        expected: dict[object, str] = {}
-        for m in po:
-            if not m.id:
-                continue
-            key = m.id[0] if isinstance(m.id, tuple) else m.id
-            if m.context:
-                key = f"{m.context}\x04{key}"
-            if isinstance(m.id, tuple):
-                for i, form in enumerate(m.string):
-                    expected[(key, i)] = form
-            else:
-                expected[key] = m.string
-        compiled.pop("", None)  # the header
-        assert compiled == expected, f"{lang}: run pybabel compile -d src/cardtable/locale -D cardtable"
-        assert mo.plural(5) == {"cs": 2, "bg": 1}.get(lang, 0)
-
-
 def test_argparse_speaks_every_language() -> None:
     """Every message argparse of this Python can print is in every catalog (its gettext calls, read
     from its source), so ``usage:``, ``options`` and its errors are never English in another language."""
@@ -156,7 +95,7 @@ def test_argparse_speaks_every_language() -> None:
     assert {"usage: ", "options", "show this help message and exit"} <= msgids
     for lang in LANGS:
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in
-               _catalog(LOCALE / lang / "LC_MESSAGES" / "cardtable.po", lang) if m.id}
+               _catalog(po_path(lang, "cardtable"), lang) if m.id}
         assert msgids <= ids, (lang, sorted(msgids - ids))
 
 
