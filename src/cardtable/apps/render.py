@@ -4,7 +4,8 @@ Everything here is sentences and card names (``10♠``, never ``TS``; no
 Pinochle copy letters), one fact per line, so a screen reader reads the table
 as a person would describe it. :func:`render_view` describes what a seat sees,
 :func:`render_hand_result` how a finished hand scored, :func:`render_score_sheet`
-the match so far.
+the match so far; each speaks ``lang`` (English unless told: never the language
+spoken now), in whole sentences from the catalog.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import i18n
 from ..cards import Card, cards_to_mask, mask_to_cards
-from .words import cards_text, conjugate, join_words, meld_kind_name, plural
+from .words import cards_text, join_list, side_wins_by, you_name
 
 __all__ = ["render_view", "render_hand_result", "render_score_sheet", "register_renderer", "side_labels",
            "short_name"]
 
 _RENDERERS: dict[str, Callable[[Any, Sequence[str]], str]] = {}
-_SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 
 def register_renderer(game: str, fn: Callable[[Any, Sequence[str]], str]) -> None:
@@ -40,49 +41,106 @@ def side_labels(names: Sequence[str], num_sides: int) -> list[str]:
             for side in range(num_sides)]
 
 
-def render_view(game: str, view: Any, names: Sequence[str]) -> str:
-    """A readable multi-line description of ``view`` for its seat."""
-    fn = _RENDERERS.get(game) or _BUILTIN.get(game) or _render_generic
-    return fn(view, names)
+def render_view(game: str, view: Any, names: Sequence[str], lang: str = "en") -> str:
+    """A readable multi-line description of ``view`` for its seat, in ``lang``."""
+    fn = _RENDERERS.get(game)
+    if fn is not None:
+        return fn(view, names)
+    builtin = _BUILTIN.get(game)
+    if builtin is not None:
+        return builtin(view, names, _Words(lang))
+    return _render_generic(view, names, _Words(lang))
+
+
+class _Words:
+    """The catalog of one language and the few shapes every table uses (counts, lists, "none")."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.t = i18n.translation(lang)
+
+    def __call__(self, message: str, **fill: Any) -> str:
+        return str(self.t.gettext(message)).format(**fill) if fill else str(self.t.gettext(message))
+
+    def n(self, singular: str, plural: str, n: int, **fill: Any) -> str:
+        return str(self.t.ngettext(singular, plural, n)).format(n=n, **fill)
+
+    def p(self, context: str, message: str) -> str:
+        return str(self.t.pgettext(context, message))
+
+    def cards(self, n: int) -> str:
+        return self.n("{n} card", "{n} cards", n)
+
+    def points(self, n: int) -> str:
+        return self.n("{n} point", "{n} points", n)
+
+    def none(self) -> str:
+        return self.p("nothing", "none")
+
+    def join(self, items: Sequence[str]) -> str:
+        return join_list(items, self.lang)
+
+    def sep(self) -> str:
+        """Between melds of a list: ``; ``."""
+        return self.p("list", "; ")
+
+    def name(self, who: str) -> str:
+        return you_name(who, self.lang)
 
 
 def _you(names: Sequence[str], seat: int, me: int) -> str:
     return "You" if seat == me else names[seat]
 
 
+def _stop(w: _Words, text: str) -> str:
+    """``text`` ended as a sentence of ``w``'s language (``.``, ``。``)."""
+    return text + w.p("full stop", ".")
+
+
+def _sentences(w: _Words, *parts: str) -> str:
+    """Sentences one after another: spaced, or closed up where the language writes them so (ja, zh)."""
+    return ("" if w.lang in ("ja", "zh") else " ").join(p for p in parts if p)
+
+
 # ----------------------------------------------------------------------------------------------------
 # Gin Rummy
 # ----------------------------------------------------------------------------------------------------
-def _render_gin(view: Any, names: Sequence[str]) -> str:
+def _render_gin(view: Any, names: Sequence[str], w: _Words) -> str:
     from ..gin.melds import canonical_arrangement, deadwood_cards
 
     me = view.seat
     opp = 1 - me
-    lines = [
-        f"Gin Rummy: you against {names[opp]}. Dealer: {_you(names, view.dealer, me)}. "
-        f"Knock limit {view.knock_limit}. Stock: {plural(view.stock_size, 'card')}.",
-    ]
+    lines = [_sentences(
+        w, w("Gin Rummy: you against {opponent}.", opponent=names[opp]),
+        w("Dealer: {dealer}.", dealer=w.name(_you(names, view.dealer, me))),
+        w("Knock limit {limit}.", limit=view.knock_limit),
+        w.n("Stock: {n} card.", "Stock: {n} cards.", view.stock_size))]
     pile = view.discard_pile
-    if pile:
-        under = f" (under it: {cards_text(reversed(pile[-6:-1]))})" if len(pile) > 1 else ""
-        lines.append(f"Discard pile: {pile[-1].pretty()} on top{under}.")
+    if len(pile) > 1:
+        lines.append(w("Discard pile: {card} on top (under it: {cards}).", card=pile[-1].pretty(),
+                       cards=cards_text(reversed(pile[-6:-1]))))
+    elif pile:
+        lines.append(w("Discard pile: {card} on top.", card=pile[-1].pretty()))
     else:
-        lines.append("Discard pile: empty.")
-    known = f"; known to hold {cards_text(view.opponent_known)}" if view.opponent_known else ""
+        lines.append(w("Discard pile: empty."))
     if view.opponent_hand is not None:
-        lines.append(f"{names[opp]} held: {cards_text(view.opponent_hand)}.")
+        lines.append(w("{name} held: {cards}.", name=names[opp], cards=cards_text(view.opponent_hand)))
     else:
-        lines.append(f"{names[opp]}: {plural(view.opponent_hand_size, 'card')}{known}.")
+        known = w("; known to hold {cards}", cards=cards_text(view.opponent_known)) if view.opponent_known else ""
+        lines.append(_stop(w, w("{name}: {cards}", name=names[opp], cards=w.cards(view.opponent_hand_size)) + known))
     hand = cards_to_mask(view.hand)
     melds = canonical_arrangement(hand)
     dead = mask_to_cards(deadwood_cards(hand, melds))
-    lines.append(f"Your hand ({plural(len(view.hand), 'card')}): {cards_text(_gin_order(view.hand, melds))}.")
-    meld_txt = "; ".join(cards_text(_meld_order(m)) for m in melds) or "none"
-    lines.append(f"Your melds: {meld_txt}. Deadwood: {cards_text(dead) or 'none'}, {plural(view.deadwood, 'point')}.")
+    lines.append(w("Your hand ({count}): {cards}.", count=w.cards(len(view.hand)),
+                   cards=cards_text(_gin_order(view.hand, melds))))
+    meld_txt = w.sep().join(cards_text(_meld_order(m)) for m in melds) or w.none()
+    lines.append(w("Your melds: {melds}. Deadwood: {cards}, {points}.", melds=meld_txt,
+                   cards=cards_text(dead) or w.none(), points=w.points(view.deadwood)))
     if view.taken_card is not None and view.showdown is None:
-        lines.append(f"You took {view.taken_card.pretty()} from the discard pile; you may not discard it now.")
+        lines.append(w("You took {card} from the discard pile; you may not discard it now.",
+                       card=view.taken_card.pretty()))
     if view.showdown is not None:
-        lines.extend(_gin_showdown(view.showdown, names, me))
+        lines.extend(_gin_showdown(view.showdown, names, me, w))
     return "\n".join(lines)
 
 
@@ -104,83 +162,132 @@ def _gin_order(hand: Sequence[Card], melds: Sequence[int]) -> list[Card]:
     return out
 
 
-_GIN_OUTCOME = {"knock": "knocked", "gin": "went gin", "big gin": "went big gin"}
-_GIN_RESULT = {"knock": "the knock stands", "undercut": "undercut", "tie": "a tie: nobody scores",
-               "gin": "gin", "big gin": "big gin"}
+def _void_reason(reason: str, w: _Words) -> str:
+    """Why a Gin hand is void (the engine's reason), in ``w``'s words."""
+    reasons = {
+        "discard-draw cap reached (4.6.2)": w.p("void", "discard-draw cap reached (4.6.2)"),
+        "the wall: no knock (4.5)": w.p("void", "the wall: no knock (4.5)"),
+        "repeated upcard (4.6.1)": w.p("void", "repeated upcard (4.6.1)"),
+        "stock down to 2 cards (4.5)": w.p("void", "stock down to 2 cards (4.5)"),
+        "": w.p("void", "no score"),
+    }
+    return reasons.get(reason, reason)
 
 
-def _gin_showdown(sd: Any, names: Sequence[str], me: int) -> list[str]:
+def _gin_result_word(result: str, w: _Words) -> str:
+    words = {"knock": w.p("gin result", "the knock stands"), "undercut": w.p("gin result", "undercut"),
+             "tie": w.p("gin result", "a tie: nobody scores"), "gin": w.p("gin result", "gin"),
+             "big gin": w.p("gin result", "big gin")}
+    return words.get(result, result)
+
+
+def _gin_showdown(sd: Any, names: Sequence[str], me: int, w: _Words) -> list[str]:
+    from .words import side_scores
+
     if sd.outcome == "void":
-        return [f"The hand is void ({sd.void_reason or 'no score'}): nobody scores and the same dealer deals again."]
+        return [w("The hand is void ({reason}): nobody scores and the same dealer deals again.",
+                  reason=_void_reason(sd.void_reason or "", w))]
     knocker = sd.knocker if sd.knocker is not None else 0
-    who = _you(names, knocker, me)
-    card = f" with {sd.knock_card.pretty()} face down" if sd.knock_card is not None else ""
-    melds = "; ".join(cards_text(m) for m in sd.knocker_melds) or "none"
-    lines = [f"{who} {_GIN_OUTCOME.get(sd.outcome, sd.outcome)}{card}. Melds: {melds}. "
-             f"Deadwood: {cards_text(sd.knocker_deadwood_cards) or 'none'}, {plural(sd.knocker_deadwood, 'point')}."]
-    defender = 1 - knocker
-    dmelds = "; ".join(cards_text(m) for m in sd.defender_melds) or "none"
-    lines.append(f"{_you(names, defender, me)}: melds {dmelds}. "
-                 f"Deadwood: {cards_text(sd.defender_deadwood_cards) or 'none'}, {plural(sd.defender_deadwood, 'point')}.")
-    if sd.layoffs:
-        lines.append(f"Laid off: {cards_text(c for c, _ in sd.layoffs)}.")
-    doubled = " (doubled: the first upcard was a spade)" if sd.doubled else ""
-    if sd.winner is None:
-        lines.append(f"Result: {_GIN_RESULT.get(sd.result, sd.result)}{doubled}.")
+    who = w.name(_you(names, knocker, me))
+    card = sd.knock_card.pretty() if sd.knock_card is not None else None
+    if sd.outcome == "gin":
+        head = (w("{who} went gin with {card} face down.", who=who, card=card) if card
+                else w("{who} went gin.", who=who))
+    elif sd.outcome == "big gin":
+        head = (w("{who} went big gin with {card} face down.", who=who, card=card) if card
+                else w("{who} went big gin.", who=who))
     else:
-        pts = plural(max(sd.points), "point")
-        lines.append(f"Result: {_GIN_RESULT.get(sd.result, sd.result)}{doubled}; "
-                     f"{conjugate(_you(names, sd.winner, me), 'score')} {pts}.")
+        head = (w("{who} knocked with {card} face down.", who=who, card=card) if card
+                else w("{who} knocked.", who=who))
+    melds = w.sep().join(cards_text(m) for m in sd.knocker_melds) or w.none()
+    lines = [_sentences(w, head, w("Melds: {melds}. Deadwood: {cards}, {points}.", melds=melds,
+                                   cards=cards_text(sd.knocker_deadwood_cards) or w.none(),
+                                   points=w.points(sd.knocker_deadwood)))]
+    defender = 1 - knocker
+    dmelds = w.sep().join(cards_text(m) for m in sd.defender_melds) or w.none()
+    lines.append(w("{who}: melds {melds}. Deadwood: {cards}, {points}.", who=w.name(_you(names, defender, me)),
+                   melds=dmelds, cards=cards_text(sd.defender_deadwood_cards) or w.none(),
+                   points=w.points(sd.defender_deadwood)))
+    if sd.layoffs:
+        lines.append(w("Laid off: {cards}.", cards=cards_text(c for c, _ in sd.layoffs)))
+    result = _gin_result_word(sd.result, w)
+    if sd.winner is None:
+        lines.append(w("Result: {result} (doubled: the first upcard was a spade).", result=result) if sd.doubled
+                     else w("Result: {result}.", result=result))
+    else:
+        score = side_scores(_you(names, sd.winner, me), max(sd.points), w.lang)
+        lines.append(w("Result: {result} (doubled: the first upcard was a spade); {score}.", result=result, score=score)
+                     if sd.doubled else w("Result: {result}; {score}.", result=result, score=score))
     return lines
 
 
 # ----------------------------------------------------------------------------------------------------
 # Casino
 # ----------------------------------------------------------------------------------------------------
-def _render_casino(view: Any, names: Sequence[str]) -> str:
+def _render_casino(view: Any, names: Sequence[str], w: _Words) -> str:
     me = view.seat
     sides = side_labels(["You" if s == me else n for s, n in enumerate(names)], len(view.captured_counts))
-    last = " This is the last deal." if view.last_deal else ""
-    lines = [f"Casino, deal {view.deal_number} of {view.num_deals}.{last} Dealer: {_you(names, view.dealer, me)}. "
-             f"Pack: {plural(view.pack_size, 'card')} left."]
+    lines = [_sentences(
+        w, w("Casino, deal {deal} of {deals}.", deal=view.deal_number, deals=view.num_deals),
+        w("This is the last deal.") if view.last_deal else "",
+        w("Dealer: {dealer}.", dealer=w.name(_you(names, view.dealer, me))),
+        w.n("Pack: {n} card left.", "Pack: {n} cards left.", view.pack_size))]
     loose = sorted(view.table, key=lambda c: (c.rank, c.suit))
-    lines.append(f"Table: {cards_text(loose)}." if loose else "Table: no loose cards.")
+    lines.append(w("Table: {cards}.", cards=cards_text(loose)) if loose else w("Table: no loose cards."))
     for b in view.builds:
-        groups = join_words(["+".join(c.pretty() for c in mask_to_cards(g)) for g in b.groups])
-        kind = "multiple " if len(b.groups) > 1 else ""
-        owner = "yours" if b.controller == me else names[b.controller]
-        lines.append(f"Build of {b.value} ({kind}{owner}): {groups}.")
+        groups = w.join(["+".join(c.pretty() for c in mask_to_cards(g)) for g in b.groups])
+        many = len(b.groups) > 1
+        if b.controller == me:
+            text = (w("Build of {value} (multiple yours): {cards}.", value=b.value, cards=groups) if many
+                    else w("Build of {value} (yours): {cards}.", value=b.value, cards=groups))
+        else:
+            owner = names[b.controller]
+            text = (w("Build of {value} (multiple {owner}): {cards}.", value=b.value, owner=owner, cards=groups) if many
+                    else w("Build of {value} ({owner}): {cards}.", value=b.value, owner=owner, cards=groups))
+        lines.append(text)
     if view.result is None:  # once the hand is over every hand is empty
-        lines.append(f"Your hand: {cards_text(sorted(view.hand, key=lambda c: (c.rank, c.suit))) or 'empty'}.")
-        others = [f"{names[s]} {plural(view.hand_sizes[s], 'card')}" for s in range(view.num_players) if s != me]
-        lines.append(f"Cards in hand: {join_words(others)}.")
+        hand = cards_text(sorted(view.hand, key=lambda c: (c.rank, c.suit)))
+        lines.append(w("Your hand: {cards}.", cards=hand) if hand else w("Your hand: empty."))
+        others = [w("{name} {cards}", name=names[s], cards=w.cards(view.hand_sizes[s]))
+                  for s in range(view.num_players) if s != me]
+        lines.append(w("Cards in hand: {players}.", players=w.join(others)))
     for side, label in enumerate(sides):
-        lines.append(f"{conjugate(label, 'have')} taken {plural(view.captured_counts[side], 'card')}, "
-                     f"{plural(view.spade_counts[side], 'spade')} and {plural(view.sweeps[side], 'sweep')}.")
+        fill = {"who": w.name(label), "cards": w.cards(view.captured_counts[side]),
+                "spades": w.n("{n} spade", "{n} spades", view.spade_counts[side]),
+                "sweeps": w.n("{n} sweep", "{n} sweeps", view.sweeps[side])}
+        if label == "You":
+            lines.append(w("You have taken {cards}, {spades} and {sweeps}.", **fill))
+        elif " & " in label or label.startswith("You "):
+            lines.append(w("{who} have taken {cards}, {spades} and {sweeps}.", **fill))
+        else:
+            lines.append(w("{who} has taken {cards}, {spades} and {sweeps}.", **fill))
     if view.last_capturer is not None:
-        lines.append(f"Last capture: {_you(names, view.last_capturer, me)}.")
+        lines.append(w("Last capture: {who}.", who=w.name(_you(names, view.last_capturer, me))))
     return "\n".join(lines)
 
 
-_CASINO_ROWS = (("most cards", "most_cards"), ("most spades", "most_spades"), ("aces", "aces"),
-                ("big casino (10♦)", "big_casino"), ("little casino (2♠)", "little_casino"),
-                ("sweeps", "sweep_points"))
+def _casino_rows(w: _Words) -> tuple[tuple[str, str], ...]:
+    return ((w.p("casino score", "most cards"), "most_cards"), (w.p("casino score", "most spades"), "most_spades"),
+            (w.p("casino score", "aces"), "aces"), (w.p("casino score", "big casino (10♦)"), "big_casino"),
+            (w.p("casino score", "little casino (2♠)"), "little_casino"), (w.p("casino score", "sweeps"), "sweep_points"))
 
 
-def _casino_result(details: dict[str, Any], names: Sequence[str]) -> list[str]:
+def _casino_result(details: dict[str, Any], names: Sequence[str], w: _Words) -> list[str]:
     sides = details.get("sides") or []
     labels = side_labels(names, len(sides))
     lines = []
     for label, sd in zip(labels, sides):
-        parts = [f"{k} {sd[key]}" for k, key in _CASINO_ROWS if sd.get(key)]
-        took = f"{plural(sd.get('cards', 0), 'card')}, {plural(sd.get('spades', 0), 'spade')}"
-        lines.append(f"{label}: {plural(sd.get('total', 0), 'point')} (took {took}"
-                     + (f"; {', '.join(parts)}" if parts else "") + ").")
+        parts = [w("{row} {points}", row=k, points=sd[key]) for k, key in _casino_rows(w) if sd.get(key)]
+        fill = {"side": w.name(label), "points": w.points(sd.get("total", 0)), "cards": w.cards(sd.get("cards", 0)),
+                "spades": w.n("{n} spade", "{n} spades", sd.get("spades", 0)), "rows": w.p("list", ", ").join(parts)}
+        lines.append(w("{side}: {points} (took {cards}, {spades}; {rows}).", **fill) if parts
+                     else w("{side}: {points} (took {cards}, {spades}).", **fill))
     residue = details.get("residue")
     if residue:
         rs = details.get("residue_side")
-        who = labels[rs] if isinstance(rs, int) and rs < len(labels) else "the last capturer"
-        lines.append(f"Cards left on the table went to {who}: {cards_text(Card.parse(c) for c in residue)}.")
+        who = w.name(labels[rs]) if isinstance(rs, int) and rs < len(labels) else w.p("casino", "the last capturer")
+        lines.append(w("Cards left on the table went to {who}: {cards}.", who=who,
+                       cards=cards_text(Card.parse(c) for c in residue)))
     return lines
 
 
@@ -194,105 +301,144 @@ def _pinochle_sorted(cards: Sequence[Any], trump: int) -> list[Any]:
     return sorted(cards, key=lambda c: (c.suit != trump, c.suit, _PINOCHLE_ORDER.get(c.rank, 9)))
 
 
-def _render_pinochle(view: Any, names: Sequence[str]) -> str:
+def _render_pinochle(view: Any, names: Sequence[str], w: _Words) -> str:
     me = view.seat
     opp = 1 - me
-    trump = f"{_SUITS[view.trump]}" if view.trump >= 0 else "not yet turned"
-    turn = f" (the {view.trump_card.card.pretty()} under the stock)" if view.trump_card is not None else ""
-    stage = (f"Stage 1: {plural(view.stock_size, 'card')} in the stock" if view.stage == 1
-             else "Stage 2: the stock is gone; follow suit and win the trick if you can")
-    lines = [f"Pinochle: you against {names[opp]}. {stage}. Trump: {trump}{turn}. "
-             f"Dealer: {_you(names, view.dealer, me)}."]
+    if view.trump < 0:
+        trump = w("Trump: {suit}.", suit=w.p("trump", "not yet turned"))
+    elif view.trump_card is not None:
+        trump = w("Trump: {suit} (the {card} under the stock).", suit=i18n.suit_name(view.trump, w.lang),
+                  card=view.trump_card.card.pretty())
+    else:
+        trump = w("Trump: {suit}.", suit=i18n.suit_name(view.trump, w.lang))
+    stage = (w.n("Stage 1: {n} card in the stock.", "Stage 1: {n} cards in the stock.", view.stock_size)
+             if view.stage == 1 else w("Stage 2: the stock is gone; follow suit and win the trick if you can."))
+    lines = [_sentences(w, w("Pinochle: you against {opponent}.", opponent=names[opp]), stage, trump,
+                        w("Dealer: {dealer}.", dealer=w.name(_you(names, view.dealer, me))))]
     if view.lead is not None:
-        lines.append(f"Trick: {_you(names, view.leader, me)} led {view.lead.card.pretty()}.")
+        lines.append(w("Trick: {who} led {card}.", who=w.name(_you(names, view.leader, me)),
+                       card=view.lead.card.pretty()))
     elif view.tricks:
         _leader, led, followed, winner = view.tricks[-1]
-        lines.append(f"Last trick: {led.card.pretty()} and {followed.card.pretty()}, "
-                     f"won by {_you(names, winner, me)}.")
-    lines.append(f"Your hand: {cards_text(_pinochle_sorted(view.hand, view.trump)) or 'empty'}.")
+        lines.append(w("Last trick: {led} and {followed}, won by {who}.", led=led.card.pretty(),
+                       followed=followed.card.pretty(), who=w.name(_you(names, winner, me))))
+    hand = cards_text(_pinochle_sorted(view.hand, view.trump))
+    lines.append(w("Your hand: {cards}.", cards=hand) if hand else w("Your hand: empty."))
     if view.melded:
-        lines.append(f"Your melded cards on the table (still yours to play): "
-                     f"{cards_text(_pinochle_sorted(view.melded, view.trump))}.")
+        lines.append(w("Your melded cards on the table (still yours to play): {cards}.",
+                       cards=cards_text(_pinochle_sorted(view.melded, view.trump))))
     concealed = view.opponent_hand_size - len(view.opponent_melded)
-    opp_line = f"{names[opp]}: {plural(concealed, 'concealed card')}"
+    opp_line = w("{name}: {cards}", name=names[opp],
+                 cards=w.n("{n} concealed card", "{n} concealed cards", concealed))
     if view.opponent_melded:
-        opp_line += f"; on the table: {cards_text(_pinochle_sorted(view.opponent_melded, view.trump))}"
+        opp_line += w("; on the table: {cards}", cards=cards_text(_pinochle_sorted(view.opponent_melded, view.trump)))
     if view.opponent_known:
-        opp_line += f"; known to hold {cards_text(view.opponent_known)}"
-    lines.append(opp_line + ".")
+        opp_line += w("; known to hold {cards}", cards=cards_text(view.opponent_known))
+    lines.append(_stop(w, opp_line))
     if view.opponent_hand is not None and view.points is None:
-        lines.append(f"{names[opp]}'s hand: {cards_text(_pinochle_sorted(view.opponent_hand, view.trump))}.")
-    lines.append(f"Meld points: you {view.meld_points[me]}, {names[opp]} {view.meld_points[opp]}. "
-                 f"Tricks won: you {len(view.won[me]) // 2}, {names[opp]} {len(view.won[opp]) // 2}.")
+        lines.append(w("{name}'s hand: {cards}.", name=names[opp],
+                       cards=cards_text(_pinochle_sorted(view.opponent_hand, view.trump))))
+    lines.append(w("Meld points: you {mine}, {opponent} {theirs}. Tricks won: you {my_tricks}, {opponent} "
+                   "{their_tricks}.", mine=view.meld_points[me], opponent=names[opp], theirs=view.meld_points[opp],
+                   my_tricks=len(view.won[me]) // 2, their_tricks=len(view.won[opp]) // 2))
     if any(view.game_totals):
-        lines.append(f"Game score before this hand: you {view.game_totals[me]}, {names[opp]} {view.game_totals[opp]}.")
+        lines.append(w("Game score before this hand: you {mine}, {opponent} {theirs}.", mine=view.game_totals[me],
+                       opponent=names[opp], theirs=view.game_totals[opp]))
     if view.rules is not None and view.rules.declare_out:
-        lines.append(f"Declaring out now would claim {view.claim()} of {view.rules.target_score}.")
+        lines.append(w("Declaring out now would claim {claim} of {target}.", claim=view.claim(),
+                       target=view.rules.target_score))
     return "\n".join(lines)
 
 
-def _pinochle_result(details: dict[str, Any], names: Sequence[str], points: Sequence[int]) -> list[str]:
+def _meld_kind(kind: str, w: _Words) -> str:
+    """A Pinochle meld kind as the score breakdown names it: ``royal marriage``, ``aces around``."""
+    kinds = {"run": w.p("pinochle meld kind", "run"), "royal-marriage": w.p("pinochle meld kind", "royal marriage"),
+             "marriage": w.p("pinochle meld kind", "marriage"), "dix": w.p("pinochle meld kind", "dix"),
+             "aces-around": w.p("pinochle meld kind", "aces around"),
+             "kings-around": w.p("pinochle meld kind", "kings around"),
+             "queens-around": w.p("pinochle meld kind", "queens around"),
+             "jacks-around": w.p("pinochle meld kind", "jacks around"),
+             "pinochle": w.p("pinochle meld kind", "pinochle"),
+             "double-pinochle": w.p("pinochle meld kind", "double pinochle")}
+    return kinds.get(kind, kind.replace("-", " "))
+
+
+def _pinochle_result(details: dict[str, Any], names: Sequence[str], points: Sequence[int], w: _Words) -> list[str]:
     lines = []
     melds = details.get("meld") or [{}, {}]
     dix = details.get("dix") or [{}, {}]
     for seat, name in enumerate(names):
         kinds = {**(dix[seat] if seat < len(dix) else {}), **(melds[seat] if seat < len(melds) else {})}
-        meld_txt = join_words([f"{meld_kind_name(k)} {v}" for k, v in kinds.items()]) or "no melds"
-        lines.append(f"{name}: meld {details.get('meld_points', [0, 0])[seat]} ({meld_txt}); "
-                     f"cards {details.get('card_points', [0, 0])[seat]} "
-                     f"({details.get('counters', [0, 0])[seat]} in counters"
-                     + (", 10 for the last trick" if details.get("last_trick") == seat else "")
-                     + f"); hand total {points[seat]}.")
+        meld_txt = w.join([w("{meld} {points}", meld=_meld_kind(k, w), points=v) for k, v in kinds.items()]) \
+            or w.p("pinochle", "no melds")
+        fill = {"name": w.name(name), "meld": details.get("meld_points", [0, 0])[seat], "melds": meld_txt,
+                "cards": details.get("card_points", [0, 0])[seat], "counters": details.get("counters", [0, 0])[seat],
+                "total": points[seat]}
+        if details.get("last_trick") == seat:
+            lines.append(w("{name}: meld {meld} ({melds}); cards {cards} ({counters} in counters, 10 for the last "
+                           "trick); hand total {total}.", **fill))
+        else:
+            lines.append(w("{name}: meld {meld} ({melds}); cards {cards} ({counters} in counters); hand total "
+                           "{total}.", **fill))
     if details.get("declared") is not None:
-        lines.append(f"{names[details['declared']]} declared out.")
+        lines.append(w("{name} declared out.", name=w.name(names[details["declared"]])))
     return lines
 
 
 # ----------------------------------------------------------------------------------------------------
 # Results and the score sheet
 # ----------------------------------------------------------------------------------------------------
-def render_hand_result(game: str, state: Any, result: Any, names: Sequence[str], seat: int) -> str:
-    """How a finished hand scored, seen from ``seat`` (its final view, plus the score breakdown)."""
-    lines = [render_view(game, state.view(seat), names)]
+def render_hand_result(game: str, state: Any, result: Any, names: Sequence[str], seat: int, lang: str = "en") -> str:
+    """How a finished hand scored, seen from ``seat`` (its final view, plus the score breakdown), in ``lang``."""
+    w = _Words(lang)
+    lines = [render_view(game, state.view(seat), names, lang)]
     details = result.details if isinstance(result.details, dict) else {}
     you = ["You" if s == seat else n for s, n in enumerate(names)]
     if game == "casino" and details.get("sides"):
-        lines.extend(_casino_result(details, you))
+        lines.extend(_casino_result(details, you, w))
     elif game == "pinochle" and "meld_points" in details:
-        lines.extend(_pinochle_result(details, you, result.points))
+        lines.extend(_pinochle_result(details, you, result.points, w))
     elif game != "gin":
-        pts = ", ".join(f"{n} {p}" for n, p in zip(side_labels(you, len(result.points)), result.points))
-        lines.append(f"Points: {pts}.")
+        pts = w.p("list", ", ").join(f"{w.name(n)} {p}" for n, p in zip(side_labels(you, len(result.points)),
+                                                                         result.points))
+        lines.append(w("Points: {points}.", points=pts))
     return "\n".join(lines)
 
 
-def render_score_sheet(match: Any, seat: int | None = None) -> str:
-    """The match so far, one sentence per hand, then the totals (or the final result)."""
+def render_score_sheet(match: Any, seat: int | None = None, lang: str = "en") -> str:
+    """The match so far, one sentence per hand, then the totals (or the final result), in ``lang``."""
+    w = _Words(lang)
     names = ["You" if s == seat else n for s, n in enumerate(match.seat_names)]
     labels = side_labels(names, match.game.num_sides)
+    shown = [w.name(label) for label in labels]
+    comma = w.p("list", ", ")
     rows = match.score_sheet()
     target = getattr(match.game.rules, "target_score", None)
-    head = f"Score sheet ({plural(len(rows), 'hand')} played" + (f", playing to {target})" if target else ")")
-    lines = [head + ":"]
+    if target:
+        head = w.n("Score sheet ({n} hand played, playing to {target}):",
+                   "Score sheet ({n} hands played, playing to {target}):", len(rows), target=target)
+    else:
+        head = w.n("Score sheet ({n} hand played):", "Score sheet ({n} hands played):", len(rows))
+    lines = [head]
     for row in rows:
-        pts = ", ".join(f"{n} {p}" for n, p in zip(labels, row["points"]))
-        void = " (void)" if row["void"] else ""
-        lines.append(f"Hand {row['hand']}{void}: {pts}.")
+        pts = comma.join(f"{n} {p}" for n, p in zip(shown, row["points"]))
+        lines.append(w("Hand {n} (void): {points}.", n=row["hand"], points=pts) if row["void"]
+                     else w("Hand {n}: {points}.", n=row["hand"], points=pts))
     totals = match.outcome.final_totals if match.outcome is not None else match.totals
-    lines.append("Totals: " + ", ".join(f"{n} {t}" for n, t in zip(labels, totals)) + ".")
+    lines.append(w("Totals: {points}.", points=comma.join(f"{n} {t}" for n, t in zip(shown, totals))))
     if match.outcome is not None:
-        lines.append(f"{conjugate(labels[match.outcome.winner], 'win')} by {plural(match.outcome.margin, 'point')}.")
+        lines.append(_stop(w, side_wins_by(labels[match.outcome.winner], match.outcome.margin, lang)))
     return "\n".join(lines)
 
 
-def _render_generic(view: Any, names: Sequence[str]) -> str:
+def _render_generic(view: Any, names: Sequence[str], w: _Words) -> str:
     hand = getattr(view, "hand", None)
-    lines = [f"Players: {join_words(list(names))}."]
+    lines = [w("Players: {names}.", names=w.join(list(names)))]
     if hand is not None:
-        lines.append(f"Your hand: {cards_text(hand)}.")
+        lines.append(w("Your hand: {cards}.", cards=cards_text(hand)))
     return "\n".join(lines)
 
 
-_BUILTIN: dict[str, Callable[[Any, Sequence[str]], str]] = {
+_BUILTIN: dict[str, Callable[[Any, Sequence[str], _Words], str]] = {
     "gin": _render_gin, "casino": _render_casino, "pinochle": _render_pinochle,
 }

@@ -5,9 +5,9 @@ this module, so a move reads the same everywhere: as a button or menu entry
 (:func:`describe_action`, an imperative: "Take the 7♥ from the discard
 pile") and in the log (:func:`narrate_action`: "Alice takes the 7♥ from the
 discard pile", "You take …"). Pinochle's physical copies (``a``/``b``) are
-the same card to a player and never appear here. Orders speak any language
-through ``lang=`` (English unless a caller asks: not the language spoken now);
-the log's news is English.
+the same card to a player and never appear here. Orders and news speak any
+language through ``lang=`` (English unless a caller asks: not the language
+spoken now), as whole sentences per subject ("You take …", "{who} takes …").
 
 >>> from cardtable.gin.actions import GinAction
 >>> from cardtable.cards import Card
@@ -56,6 +56,12 @@ __all__ = [
     "third_person",
     "move_context",
     "conjugate",
+    "side_wins",
+    "side_wins_by",
+    "side_scores",
+    "count_words",
+    "you_name",
+    "join_list",
     "spoken_cards",
     "refusal_text_of",
     "describe_move",
@@ -130,49 +136,10 @@ def meld_kind_name(kind: str) -> str:
     return kind.replace("-", " ")
 
 
-# ----------------------------------------------------------------------------------------------------
-# Phrases: a verb and the rest, so the same move reads as an order ("Take …") and as news ("Alice takes …").
-# ``{own}`` stands for "your" in an order and "the" in the log.
-# ----------------------------------------------------------------------------------------------------
 def _phrase(action: Any, upcard: Card | None, meld_points: int | None, turnup: Any) -> tuple[str, str]:
-    module = type(action).__module__
-    if module.endswith("gin.actions"):
-        return _gin_phrase(action, upcard)
-    if module.endswith("casino.actions"):
-        return _casino_phrase(action)
-    if module.endswith("pinochle.actions"):
-        return _pinochle_phrase(action, meld_points, turnup)
-    text = str(action)
-    verb, _, rest = text.partition(" ")
+    """An action of another game as a verb and the rest (its notation: ``"bid 3"`` → ``bid``, ``3``)."""
+    verb, _, rest = str(action).partition(" ")
     return verb, rest
-
-
-def _gin_phrase(action: Any, upcard: Card | None) -> tuple[str, str]:
-    kind = action.kind
-    card = action.card
-    up = f"the {upcard.pretty()}" if upcard is not None else "the upcard"
-    if kind == "take":
-        return "take", f"{up} from the discard pile"
-    if kind == "draw":
-        return "draw", "from the stock"
-    if kind == "pass":
-        return "pass", f"on {up}" if upcard is not None else ""
-    if kind == "discard":
-        return "discard", f"the {card.pretty()}"
-    if kind == "knock":
-        return "knock", f"with the {card.pretty()} face down"
-    if kind == "big gin":
-        return "declare", "big gin"
-    if kind == "take knock":
-        return "take", f"{up} and knock"
-    if kind == "arrange":
-        from ..gin.actions import _meld_order
-
-        melds = [cards_text(_meld_order(m), "") for m in action.melds]
-        return "lay", "down " + (join_words(melds) if melds else "no melds")
-    if kind == "drawn":
-        return "draw", "a card from the stock"
-    return "deal", "a card"
 
 
 def _casino_groups(action: Any, t: Any = None) -> list[str]:
@@ -203,53 +170,6 @@ def _casino_groups(action: Any, t: Any = None) -> list[str]:
     out.extend(group(g) for g in (groups if groups is not None else [rest]))
     out.extend(build_ref(v, m) for v, m in action.builds if raised is None or m != raised[1])
     return out
-
-
-def _casino_phrase(action: Any) -> tuple[str, str]:
-    card = action.card.pretty()
-    kind = action.kind
-    if kind == "trail":
-        return "trail", f"{{own}} {card}"
-    if kind == "deal":
-        return "deal", "a card"
-    parts = _casino_groups(action)
-    if kind == "capture":
-        return "capture", f"{join_words(parts)} with {{own}} {card}"
-    partners, others = parts[0], parts[1:]
-    plus = f", plus {join_words(others)}" if others else ""
-    raised = action.raised
-    if raised is not None:
-        extra = f" and {partners}" if partners else ""
-        return "raise", f"the {raised[0]}-build to {action.value} with {{own}} {card}{extra}{plus}"
-    if not partners and not action.loose and len(action.builds) == 1:
-        return "add", f"{{own}} {card} to the {action.value}-build"
-    extra = f" and {partners}" if partners else ""
-    return "build", f"{action.value} from {{own}} {card}{extra}{plus}"
-
-
-def _pinochle_phrase(action: Any, meld_points: int | None, turnup: Any) -> tuple[str, str]:
-    kind = action.kind
-    if kind == "play":
-        return "play", card_name(action.physical)
-    if kind == "exchange":
-        trump = f" for the {card_name(turnup)}" if turnup is not None else " for the trump card"
-        return "exchange", f"the {card_name(action.physical)}{trump}"
-    if kind == "no exchange":
-        return "keep", "the dix (no exchange)"
-    if kind == "meld":
-        name = meld_kind_name(action.meld_name)
-        article = "" if name.endswith("around") else "the " if name == "dix" else "an " if name[0] in "aeiou" else "a "
-        detail = cards_text(action.meld_cards)
-        if meld_points is not None:
-            detail += f", {plural(meld_points, 'point')}"
-        return "meld", f"{article}{name} ({detail})"
-    if kind == "no meld":
-        return "decline", "to meld"
-    if kind == "declare out":
-        return "declare", "out"
-    if kind == "draw":
-        return "draw", "a card"
-    return "deal", "a card"
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -403,15 +323,6 @@ def describe_action(action: Any, *, upcard: Card | None = None, meld_points: int
     return f"{verb.capitalize()} {rest.format(own='your')}".strip()
 
 
-def narrate_action(action: Any, who: str, *, upcard: Card | None = None, meld_points: int | None = None,
-                   turnup: Any = None) -> str:
-    """The action as news for the log: ``Alice takes the 7♥ …``; ``who`` = ``"You"`` keeps the base verb."""
-    verb, rest = _phrase(action, upcard, meld_points, turnup)
-    own = "your" if who == "You" else "the"
-    verb = verb if who == "You" else third_person(verb)
-    return f"{who} {verb} {rest.format(own=own)}".strip()
-
-
 def move_context(state: Any, action: Any) -> dict[str, Any]:
     """What :func:`describe_action`/:func:`narrate_action` need to name ``action`` before it is played in ``state``.
 
@@ -440,10 +351,275 @@ def describe_move(state: Any, action: Any, *, lang: str = "en") -> str:
     return describe_action(action, **move_context(state, action), lang=lang)
 
 
-def conjugate(who: str, verb: str) -> str:
-    """``who`` and ``verb`` agreeing: ``You win``, ``You & Across win``, ``Computer (medium) wins``."""
+# ----------------------------------------------------------------------------------------------------
+# News in every language: whole sentences per subject ("You take …" / "{who} takes …"), never a verb
+# conjugated by rule, so a language puts the subject, the verb and the cards where it needs them. The
+# English msgids are exactly the sentences the phrases above make.
+# ----------------------------------------------------------------------------------------------------
+def _who(who: str, t: Any) -> str:
+    """A seat name to show: the marker ``You`` (alone or heading a team, ``You & Across``) in words."""
+    if who == "You":
+        return str(t.pgettext("player", "You"))
+    if who.startswith("You "):
+        return str(t.pgettext("player", "You")) + who[3:]
+    return who
+
+
+def _news(you: bool, mine: str, theirs: str, who: str, **fill: Any) -> str:
+    return (mine if you else theirs).format(who=who, **fill)
+
+
+def _gin_news(action: Any, upcard: Card | None, t: Any, lang: str, you: bool, who: str) -> str:
+    kind = action.kind
+    card = card_name(action.card) if action.card is not None else ""
+    up = card_name(upcard) if upcard is not None else ""
+    if kind == "take":
+        if upcard is None:
+            return _news(you, t.gettext("You take the upcard from the discard pile"),
+                         t.gettext("{who} takes the upcard from the discard pile"), who)
+        return _news(you, t.gettext("You take the {card} from the discard pile"),
+                     t.gettext("{who} takes the {card} from the discard pile"), who, card=up)
+    if kind == "draw":
+        return _news(you, t.gettext("You draw from the stock"), t.gettext("{who} draws from the stock"), who)
+    if kind == "pass":
+        if upcard is None:
+            return _news(you, t.gettext("You pass"), t.gettext("{who} passes"), who)
+        return _news(you, t.gettext("You pass on the {card}"), t.gettext("{who} passes on the {card}"), who, card=up)
+    if kind == "discard":
+        return _news(you, t.gettext("You discard the {card}"), t.gettext("{who} discards the {card}"), who, card=card)
+    if kind == "knock":
+        return _news(you, t.gettext("You knock with the {card} face down"),
+                     t.gettext("{who} knocks with the {card} face down"), who, card=card)
+    if kind == "big gin":
+        return _news(you, t.gettext("You declare big gin"), t.gettext("{who} declares big gin"), who)
+    if kind == "take knock":
+        if upcard is None:
+            return _news(you, t.gettext("You take the upcard and knock"),
+                         t.gettext("{who} takes the upcard and knocks"), who)
+        return _news(you, t.gettext("You take the {card} and knock"), t.gettext("{who} takes the {card} and knocks"),
+                     who, card=up)
+    if kind == "arrange":
+        from ..gin.actions import _meld_order
+
+        melds = [cards_text(_meld_order(m), "") for m in action.melds]
+        if not melds:
+            return _news(you, t.gettext("You lay down no melds"), t.gettext("{who} lays down no melds"), who)
+        return _news(you, t.gettext("You lay down {melds}"), t.gettext("{who} lays down {melds}"), who,
+                     melds=_join(melds, lang))
+    if kind == "drawn":
+        return _news(you, t.gettext("You draw a card from the stock"),
+                     t.gettext("{who} draws a card from the stock"), who)
+    return _news(you, t.gettext("You deal a card"), t.gettext("{who} deals a card"), who)
+
+
+def _casino_news(action: Any, t: Any, lang: str, you: bool, who: str) -> str:
+    card = card_name(action.card)
+    kind = action.kind
+    if kind == "trail":
+        return _news(you, t.gettext("You trail your {card}"), t.gettext("{who} trails the {card}"), who, card=card)
+    if kind == "deal":
+        return _news(you, t.gettext("You deal a card"), t.gettext("{who} deals a card"), who)
+    parts = _casino_groups(action, t)
+    if kind == "capture":
+        return _news(you, t.gettext("You capture {cards} with your {card}"),
+                     t.gettext("{who} captures {cards} with the {card}"), who, cards=_join(parts, lang), card=card)
+    partners, others = parts[0], parts[1:]
+    fill = {"card": card, "value": action.value, "cards": partners, "others": _join(others, lang)}
+    raised = action.raised
+    if raised is not None:
+        fill["old"] = raised[0]
+        if partners and others:
+            return _news(you, t.gettext("You raise the {old}-build to {value} with your {card} and {cards}, plus {others}"),
+                         t.gettext("{who} raises the {old}-build to {value} with the {card} and {cards}, plus {others}"),
+                         who, **fill)
+        if partners:
+            return _news(you, t.gettext("You raise the {old}-build to {value} with your {card} and {cards}"),
+                         t.gettext("{who} raises the {old}-build to {value} with the {card} and {cards}"), who, **fill)
+        if others:
+            return _news(you, t.gettext("You raise the {old}-build to {value} with your {card}, plus {others}"),
+                         t.gettext("{who} raises the {old}-build to {value} with the {card}, plus {others}"), who, **fill)
+        return _news(you, t.gettext("You raise the {old}-build to {value} with your {card}"),
+                     t.gettext("{who} raises the {old}-build to {value} with the {card}"), who, **fill)
+    if not partners and not action.loose and len(action.builds) == 1:
+        return _news(you, t.gettext("You add your {card} to the {value}-build"),
+                     t.gettext("{who} adds the {card} to the {value}-build"), who, **fill)
+    if partners and others:
+        return _news(you, t.gettext("You build {value} from your {card} and {cards}, plus {others}"),
+                     t.gettext("{who} builds {value} from the {card} and {cards}, plus {others}"), who, **fill)
+    if partners:
+        return _news(you, t.gettext("You build {value} from your {card} and {cards}"),
+                     t.gettext("{who} builds {value} from the {card} and {cards}"), who, **fill)
+    if others:
+        return _news(you, t.gettext("You build {value} from your {card}, plus {others}"),
+                     t.gettext("{who} builds {value} from the {card}, plus {others}"), who, **fill)
+    return _news(you, t.gettext("You build {value} from your {card}"), t.gettext("{who} builds {value} from the {card}"),
+                 who, **fill)
+
+
+def _pinochle_news(action: Any, meld_points: int | None, turnup: Any, t: Any, you: bool, who: str) -> str:
+    kind = action.kind
+    if kind == "play":
+        return _news(you, t.gettext("You play {card}"), t.gettext("{who} plays {card}"), who,
+                     card=card_name(action.physical))
+    if kind == "exchange":
+        card = card_name(action.physical)
+        if turnup is None:
+            return _news(you, t.gettext("You exchange the {card} for the trump card"),
+                         t.gettext("{who} exchanges the {card} for the trump card"), who, card=card)
+        return _news(you, t.gettext("You exchange the {card} for the {trump}"),
+                     t.gettext("{who} exchanges the {card} for the {trump}"), who, card=card, trump=card_name(turnup))
+    if kind == "no exchange":
+        return _news(you, t.gettext("You keep the dix (no exchange)"), t.gettext("{who} keeps the dix (no exchange)"), who)
+    if kind == "meld":
+        meld = _meld_object(action.meld_name, t)
+        cards = cards_text(action.meld_cards)
+        if meld_points is None:
+            return _news(you, t.gettext("You meld {meld} ({cards})"), t.gettext("{who} melds {meld} ({cards})"), who,
+                         meld=meld, cards=cards)
+        points = str(t.ngettext("{n} point", "{n} points", meld_points)).format(n=meld_points)
+        return _news(you, t.gettext("You meld {meld} ({cards}, {points})"),
+                     t.gettext("{who} melds {meld} ({cards}, {points})"), who, meld=meld, cards=cards, points=points)
+    if kind == "no meld":
+        return _news(you, t.gettext("You decline to meld"), t.gettext("{who} declines to meld"), who)
+    if kind == "declare out":
+        return _news(you, t.gettext("You declare out"), t.gettext("{who} declares out"), who)
+    if kind == "draw":
+        return _news(you, t.gettext("You draw a card"), t.gettext("{who} draws a card"), who)
+    return _news(you, t.gettext("You deal a card"), t.gettext("{who} deals a card"), who)
+
+
+def narrate_action(action: Any, who: str, *, upcard: Card | None = None, meld_points: int | None = None,
+                   turnup: Any = None, lang: str = "en") -> str:
+    """The action as news for the log, a whole sentence in ``lang`` (English unless told): ``Alice takes the
+    7♥ …``; ``who`` = ``"You"`` (the marker, in every language) says it of the person: ``You take …``.
+
+    >>> from cardtable.gin.actions import GinAction
+    >>> narrate_action(GinAction("discard", Card.parse("TS")), "Ann"), narrate_action(GinAction("draw"), "You")
+    ('Ann discards the 10♠', 'You draw from the stock')
+    """
+    module = type(action).__module__
+    t = i18n.translation(lang)
+    you = who == "You"
+    name = _who(who, t)
+    if module.endswith("gin.actions"):
+        return _gin_news(action, upcard, t, lang, you, name)
+    if module.endswith("casino.actions"):
+        return _casino_news(action, t, lang, you, name)
+    if module.endswith("pinochle.actions"):
+        return _pinochle_news(action, meld_points, turnup, t, you, name)
+    verb, rest = _phrase(action, upcard, meld_points, turnup)
+    own = "your" if you else "the"
+    verb = verb if you else third_person(verb)
+    return f"{name} {verb} {rest.format(own=own)}".strip()
+
+
+def _verb_phrases(t: Any) -> dict[str, tuple[str, str, str]]:
+    """The subject-and-verb phrases :func:`conjugate` knows outside English: the person, one seat, a side."""
+    return {
+        "win": (t.pgettext("subject", "You win"), t.pgettext("subject", "{who} wins"),
+                t.pgettext("subject", "{who} win")),
+        "score": (t.pgettext("subject", "You score"), t.pgettext("subject", "{who} scores"),
+                  t.pgettext("subject", "{who} score")),
+        "take": (t.pgettext("subject", "You take"), t.pgettext("subject", "{who} takes"),
+                 t.pgettext("subject", "{who} take")),
+        "deal": (t.pgettext("subject", "You deal"), t.pgettext("subject", "{who} deals"),
+                 t.pgettext("subject", "{who} deal")),
+        "knock": (t.pgettext("subject", "You knock"), t.pgettext("subject", "{who} knocks"),
+                  t.pgettext("subject", "{who} knock")),
+        "declare": (t.pgettext("subject", "You declare"), t.pgettext("subject", "{who} declares"),
+                    t.pgettext("subject", "{who} declare")),
+        "go": (t.pgettext("subject", "You go"), t.pgettext("subject", "{who} goes"), t.pgettext("subject", "{who} go")),
+        "have": (t.pgettext("subject", "You have"), t.pgettext("subject", "{who} has"),
+                 t.pgettext("subject", "{who} have")),
+    }
+
+
+def conjugate(who: str, verb: str, lang: str = "en") -> str:
+    """``who`` and ``verb`` agreeing: ``You win``, ``You & Across win``, ``Computer (medium) wins``.
+
+    English builds the verb by rule. Other languages have no such rule: there the phrase comes whole
+    from the catalog for the verbs ``win``, ``score``, ``take``, ``deal``, ``knock``, ``declare``, ``go``
+    and ``have`` (a sentence that goes on after it reads best as its own message: see
+    :func:`side_wins_by`, :func:`side_scores`). ``who`` = ``"You"`` is the person, in every language.
+
+    >>> conjugate("You & Across", "win"), conjugate("Left (easy)", "win")
+    ('You & Across win', 'Left (easy) wins')
+    """
     many = who == "You" or " & " in who or who.startswith("You ")
-    return f"{who} {verb if many else third_person(verb)}"
+    if lang == "en":
+        return f"{who} {verb if many else third_person(verb)}"
+    t = i18n.translation(lang)
+    phrases = _verb_phrases(t).get(verb)
+    if phrases is None:  # a verb without a phrase: English, as a message a catalog lacks
+        return f"{_who(who, t)} {verb if many else third_person(verb)}"
+    form = phrases[0] if who == "You" else phrases[2] if many else phrases[1]
+    return str(form).format(who=_who(who, t))
+
+
+def side_wins(who: str, lang: str = "en") -> str:
+    """``You win`` / ``Ann wins`` / ``You & Across win`` as a whole phrase in ``lang``."""
+    return conjugate(who, "win", lang)
+
+
+def _subject_form(who: str, t: Any, you: str, one: str, many: str, n: int) -> str:
+    """The form of a sentence for its subject (the person, one seat, or a side of partners), filled in."""
+    form = you if who == "You" else many if " & " in who or who.startswith("You ") else one
+    return form.format(n=n, who=_who(who, t))
+
+
+def side_wins_by(who: str, margin: int, lang: str = "en") -> str:
+    """``You win by 12 points`` / ``Ann wins by 1 point``: a whole sentence (no full stop) in ``lang``.
+
+    >>> side_wins_by("Ann", 1), side_wins_by("You", 12)
+    ('Ann wins by 1 point', 'You win by 12 points')
+    """
+    t = i18n.translation(lang)
+    return _subject_form(who, t, t.ngettext("You win by {n} point", "You win by {n} points", margin),
+                         t.ngettext("{who} wins by {n} point", "{who} wins by {n} points", margin),
+                         t.ngettext("{who} win by {n} point", "{who} win by {n} points", margin), margin)
+
+
+def side_scores(who: str, points: int, lang: str = "en") -> str:
+    """``You score 25 points`` / ``Ann scores 1 point``: a whole sentence (no full stop) in ``lang``."""
+    t = i18n.translation(lang)
+    return _subject_form(who, t, t.ngettext("You score {n} point", "You score {n} points", points),
+                         t.ngettext("{who} scores {n} point", "{who} scores {n} points", points),
+                         t.ngettext("{who} score {n} point", "{who} score {n} points", points), points)
+
+
+def count_words(n: int, word: str, lang: str = "en") -> str:
+    """``n`` and a counted word in ``lang``'s plural form: ``card``, ``point``, ``spade``, ``sweep``, ``hand``,
+    ``meld``, ``counter``, ``concealed card`` (English: :func:`plural`, for any word).
+
+    >>> count_words(1, "card"), count_words(5, "sweep")
+    ('1 card', '5 sweeps')
+    """
+    if lang == "en":
+        return plural(n, word)
+    t = i18n.translation(lang)
+    forms = {
+        "card": t.ngettext("{n} card", "{n} cards", n),
+        "point": t.ngettext("{n} point", "{n} points", n),
+        "spade": t.ngettext("{n} spade", "{n} spades", n),
+        "sweep": t.ngettext("{n} sweep", "{n} sweeps", n),
+        "hand": t.ngettext("{n} hand", "{n} hands", n),
+        "meld": t.ngettext("{n} meld", "{n} melds", n),
+        "counter": t.ngettext("{n} counter", "{n} counters", n),
+        "concealed card": t.ngettext("{n} concealed card", "{n} concealed cards", n),
+        "trick": t.ngettext("{n} trick", "{n} tricks", n),
+    }
+    form = forms.get(word)
+    return plural(n, word) if form is None else str(form).format(n=n)
+
+
+def you_name(who: str, lang: str = "en") -> str:
+    """A seat name as shown in ``lang``: the marker ``You`` (alone or in ``You & Across``) in its words."""
+    return who if lang == "en" else _who(who, i18n.translation(lang))
+
+
+def join_list(items: Sequence[str], lang: str = "en") -> str:
+    """Items joined as ``lang`` joins a list: ``a, b and c`` in English."""
+    return _join(items, lang)
 
 
 _SHORT_CARD = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])")

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from ... import i18n
 from .casino import casino_reasons
 from .gin import gin_reasons
 from .pinochle import pinochle_reasons
@@ -25,8 +26,9 @@ NOT_COMPARED = 500.0
 """A value gap this large is a solver's marker for "not the best" (no exact value computed)."""
 
 
-def hint_reasons(state: Any, action: Any) -> list[str]:
-    """Short reasons in words for the player to act playing ``action`` (a legal move of ``state``).
+def hint_reasons(state: Any, action: Any, lang: str = "en") -> list[str]:
+    """Short reasons in words for the player to act playing ``action`` (a legal move of ``state``), in
+    ``lang`` (English unless told).
 
     Empty for a game without reasons or a move with nothing worth saying; a failure is logged and
     gives no reasons, never a failed hint.
@@ -36,14 +38,14 @@ def hint_reasons(state: Any, action: Any) -> list[str]:
         view = state.view(seat)
         game = state.game_name
         if game == "gin":
-            return gin_reasons(view, action)
+            return gin_reasons(view, action, lang)
         after_state = state.clone()
         after_state.apply(action)
         after = after_state.view(seat)
         if game == "casino":
-            return casino_reasons(view, action, after, list(state.legal_actions()))
+            return casino_reasons(view, action, after, list(state.legal_actions()), lang)
         if game == "pinochle":
-            return pinochle_reasons(view, action, after, list(state.legal_actions()))
+            return pinochle_reasons(view, action, after, list(state.legal_actions()), lang)
     except Exception:  # reasons are a courtesy: the hint itself still stands
         log.exception("no reasons for %s", action)
     return []
@@ -60,14 +62,15 @@ def distinct(labels: Sequence[str]) -> list[int]:
     return out
 
 
-def reasons_text(reasons: Sequence[str]) -> str:
+def reasons_text(reasons: Sequence[str], lang: str = "en") -> str:
     """The reasons as one clause list: ``keeps your 7♦ 8♦ 9♦ run; leaves 6 points of deadwood``."""
-    return "; ".join(reasons)
+    return str(i18n.translation(lang).pgettext("reasons", "; ")).join(reasons)
 
 
-def value_words(values: Sequence[float | None]) -> list[str]:
+def value_words(values: Sequence[float | None], lang: str = "en") -> list[str]:
     """For hints ranked best first: each one's value against the next as ``≈ 1.5 points per hand better
-    than the next move`` (empty when there is no next value to compare with)."""
+    than the next move`` (empty when there is no next value to compare with), in ``lang``."""
+    t = i18n.translation(lang)
     out: list[str] = []
     for i, value in enumerate(values):
         nxt = values[i + 1] if i + 1 < len(values) else None
@@ -76,10 +79,14 @@ def value_words(values: Sequence[float | None]) -> list[str]:
             continue
         gap = value - nxt
         if gap >= NOT_COMPARED:
-            out.append("better than the next move")
+            out.append(str(t.gettext("better than the next move")))
         elif gap < 0.05:
-            out.append("about as good as the next move")
+            out.append(str(t.gettext("about as good as the next move")))
         else:
             amount = f"{gap:.1f}".removesuffix(".0")
-            out.append(f"≈ {amount} {'point' if amount == '1' else 'points'} per hand better than the next move")
+            if lang != "en":
+                amount = i18n.format_decimal(round(gap, 1), 1 if "." in amount else 0, lang)
+            msg = (t.gettext("≈ {amount} point per hand better than the next move") if amount == "1"
+                   else t.gettext("≈ {amount} points per hand better than the next move"))
+            out.append(str(msg).format(amount=amount))
     return out

@@ -9,24 +9,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ... import i18n
 from ...pinochle.deck import CARDS, card_points, higher_mask, index_of, mask_of, order_of, suit_of
 from ...pinochle.tricks import follower_wins
 from ...pinochle.view import PinochleView
-from ..words import card_name, meld_kind_name, plural
+from ..words import card_name
 
 __all__ = ["pinochle_reasons"]
 
 _ACE = 0
 
 
-def _counters(points: tuple[int, ...], cards: list[int]) -> str:
+def _counters(points: tuple[int, ...], cards: list[int], t: Any) -> str:
     n = sum(1 for i in cards if points[i])
     total = sum(points[i] for i in cards)
-    return f"{plural(n, 'counter')} ({plural(total, 'point')})" if n else "no counters"
+    if not n:
+        return str(t.gettext("no counters"))
+    counters = str(t.ngettext("{n} counter", "{n} counters", n)).format(n=n)
+    return str(t.ngettext("{counters} ({n} point)", "{counters} ({n} points)", total)).format(counters=counters, n=total)
 
 
-def _article(name: str) -> str:
-    return "" if name.endswith("around") else "the " if name == "dix" else "an " if name[0] in "aeiou" else "a "
+def _meld_phrase(kind: str, t: Any) -> str:
+    """A meld kind with the article English needs after "melds": ``a marriage``, ``the dix``, ``aces around``."""
+    from ..words import _meld_object
+
+    return _meld_object(kind, t)
 
 
 def _unbeatable(view: PinochleView, card: int) -> bool:
@@ -39,9 +46,10 @@ def _unbeatable(view: PinochleView, card: int) -> bool:
 
 
 def pinochle_reasons(view: PinochleView, action: Any, after: PinochleView | None,
-                     legal: Sequence[Any] = ()) -> list[str]:
+                     legal: Sequence[Any] = (), lang: str = "en") -> list[str]:
     """One to three short reasons for ``action`` at ``view``'s decision (``after``: the same seat's view
-    once the move is played; ``legal``: every move the seat may make)."""
+    once the move is played; ``legal``: every move the seat may make), in ``lang``."""
+    t = i18n.translation(lang)
     rules = view.rules
     points = card_points(rules.counting if rules is not None else "simple")
     seat = view.seat
@@ -49,41 +57,52 @@ def pinochle_reasons(view: PinochleView, action: Any, after: PinochleView | None
     kind = action.kind
     if kind == "play":
         card = action.card
+        name = card_name(CARDS[card])
         hand = [index_of(c) for c in (*view.hand, *view.melded)]
         if view.lead is not None:
             lead = index_of(view.lead)
             if follower_wins(lead, card, view.trump):
-                text = f"wins the trick with {_counters(points, [lead, card])}"
+                counters = _counters(points, [lead, card], t)
                 if view.stage == 1:
-                    text += "; the winner may meld"
-                out.append(text)
+                    out.append(str(t.gettext("wins the trick with {counters}; the winner may meld")).format(
+                        counters=counters))
+                else:
+                    out.append(str(t.gettext("wins the trick with {counters}")).format(counters=counters))
             elif not points[card]:
-                out.append(f"lets the trick go cheaply: the {card_name(CARDS[card])} is no counter")
+                out.append(str(t.gettext("lets the trick go cheaply: the {card} is no counter")).format(card=name))
             playable = [a.card for a in legal if a.kind == "play"]
             if playable and not any(follower_wins(lead, c, view.trump) for c in playable):
-                out.append("no card you may play wins this trick")
+                out.append(str(t.gettext("no card you may play wins this trick")))
         else:
             if view.stage == 2 and _unbeatable(view, card):
-                out.append(f"the {card_name(CARDS[card])} cannot be beaten: every higher card and trump is played or yours")
+                out.append(str(t.gettext("the {card} cannot be beaten: every higher card and trump is played or "
+                                         "yours")).format(card=name))
             elif not points[card]:
-                out.append(f"leads the {card_name(CARDS[card])}, which risks no points")
+                out.append(str(t.gettext("leads the {card}, which risks no points")).format(card=name))
         if view.stage == 1 and view.lead is not None and not follower_wins(index_of(view.lead), card, view.trump):
             # only where it was a choice: an ace that would have won this trick is kept back
             lead = index_of(view.lead)
             aces = [i for i in hand if order_of(i) == _ACE and i != card and follower_wins(lead, i, view.trump)]
             aces.sort(key=lambda i: suit_of(i) != view.trump)
             if aces:
-                out.append(f"keeps your {card_name(CARDS[aces[0]])} for stage 2")
+                out.append(str(t.gettext("keeps your {card} for stage 2")).format(card=card_name(CARDS[aces[0]])))
         if view.stage == 1:
             in_melds = {index_of(c) for c in view.melded}
             if card in in_melds:
-                out.append(f"plays the {card_name(CARDS[card])} from your melds, keeping your hand's cards")
+                out.append(str(t.gettext("plays the {card} from your melds, keeping your hand's cards")).format(
+                    card=name))
     elif kind == "meld" and after is not None:
         gained = after.meld_points[seat] - view.meld_points[seat]
-        name = meld_kind_name(action.meld_name or "")
-        out.append(f"melds {_article(name)}{name} for {gained}")
+        out.append(str(t.gettext("melds {meld} for {points}")).format(meld=_meld_phrase(action.meld_name or "", t),
+                                                                     points=gained))
     elif kind == "exchange" and after is not None:
         gained = after.meld_points[seat] - view.meld_points[seat]
-        trump = f"the {card_name(view.trump_card)}" if view.trump_card is not None else "the trump card"
-        out.append(f"swaps the dix for {trump}" + (f" and scores {gained}" if gained else ""))
+        if view.trump_card is not None:
+            msg = (t.gettext("swaps the dix for the {card} and scores {points}") if gained
+                   else t.gettext("swaps the dix for the {card}"))
+        else:
+            msg = (t.gettext("swaps the dix for the trump card and scores {points}") if gained
+                   else t.gettext("swaps the dix for the trump card"))
+        out.append(str(msg).format(card=card_name(view.trump_card) if view.trump_card is not None else "",
+                                   points=gained))
     return out[:3]
