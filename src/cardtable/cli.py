@@ -469,7 +469,7 @@ def _play(args: argparse.Namespace) -> int:
     from .apps.plain import choose_game, play_plain
 
     if game is None:  # a person at a terminal picks the game; a script gets Gin Rummy
-        game = choose_game() if sys.stdin.isatty() else "gin"
+        game = choose_game(lang=i18n.language()) if sys.stdin.isatty() else "gin"
         if game is None:
             return 1
     n = make_game(game, preset=preset, **options).num_players
@@ -480,7 +480,7 @@ def _play(args: argparse.Namespace) -> int:
         default_level = "medium" if "medium" in levels else ("simple" if "simple" in levels else "random")
         opponents = [default_level] * (n - 1)
     return play_plain(game, opponents, seed=seed, preset=preset, store=store,
-                      spoken=getattr(args, "spoken_cards", False), **options)
+                      spoken=getattr(args, "spoken_cards", False), lang=i18n.language(), **options)
 
 
 def _resume(args: argparse.Namespace) -> int:
@@ -499,7 +499,7 @@ def _resume(args: argparse.Namespace) -> int:
     from .apps.tui import load_resumed
 
     print(_("Resuming game %(id)s (%(game)s).") % {"id": resumed.game_id, "game": resumed.match.game.name})
-    return run_plain(load_resumed(store, resumed.game_id), spoken=args.spoken_cards)
+    return run_plain(load_resumed(store, resumed.game_id, lang=i18n.language()), spoken=args.spoken_cards)
 
 
 if __name__ == "__main__":

@@ -628,16 +628,23 @@ _SUIT_OF = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 _RANK_OF = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
 
-def spoken_cards(text: str) -> str:
-    """``text`` with every short card name spoken in full, for screen readers (``♦`` reads as "black diamond").
+def spoken_cards(text: str, lang: str = "en") -> str:
+    """``text`` with every short card name spoken in full, for screen readers (``♦`` reads as "black diamond"),
+    in ``lang`` (:func:`cardtable.i18n.card_name`: "piková dáma", "スペードのクイーン").
 
     >>> spoken_cards("Capture 9♠ and 5♦+4♣ with your 9♥; Q♠ on top")
     'Capture 9 of spades and 5 of diamonds+4 of clubs with your 9 of hearts; queen of spades on top'
     >>> spoken_cards("Your hand: A♠ 10♦ J♣.")
     'Your hand: ace of spades, 10 of diamonds, jack of clubs.'
     """
-    text = _CARD_RUN.sub(lambda m: m.group(0).replace(" ", ", "), text)  # lists of cards need commas when spoken
-    return _SHORT_CARD.sub(lambda m: f"{_RANK_OF.get(m.group(1), m.group(1))} of {_SUIT_OF[m.group(2)]}", text)
+    comma = ", " if lang == "en" else str(i18n.translation(lang).pgettext("list", ", "))
+    text = _CARD_RUN.sub(lambda m: m.group(0).replace(" ", comma), text)  # lists of cards need commas when spoken
+    if lang == "en":
+        return _SHORT_CARD.sub(lambda m: f"{_RANK_OF.get(m.group(1), m.group(1))} of {_SUIT_OF[m.group(2)]}", text)
+    return _SHORT_CARD.sub(lambda m: i18n.card_name(_RANK_NUMBER[m.group(1)], "♠♥♦♣".index(m.group(2)), lang), text)
+
+
+_RANK_NUMBER = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 
 
 _NOTATION = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([SHDC])[ab]?(?!\w)")

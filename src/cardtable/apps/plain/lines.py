@@ -17,6 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import IO, Any
 
+from ... import i18n
+
 __all__ = ["LineReader", "Line", "MAX_LINE"]
 
 MAX_LINE = 200
@@ -42,8 +44,10 @@ class LineReader:
     ever repeated back.
     """
 
-    def __init__(self, stream: IO[str] | IO[bytes] | Any, limit: int = MAX_LINE) -> None:
+    def __init__(self, stream: IO[str] | IO[bytes] | Any, limit: int = MAX_LINE, lang: str = "en") -> None:
         self.limit = limit
+        self.t = i18n.translation(lang)
+        """The problems are told in this language's words."""
         buffer = getattr(stream, "buffer", None)
         if isinstance(stream, (io.BytesIO, io.BufferedIOBase)):
             buffer = stream
@@ -59,11 +63,11 @@ class LineReader:
             long = len(raw) > self.limit * 4 and not raw.endswith(b"\n")
             if long:
                 self._drain_bytes()
-                return Line(problem=_too_long(self.limit))
+                return Line(problem=_too_long(self.limit, self.t))
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                return Line(problem="That line is not text (it is not UTF-8): nothing was done.")
+                return Line(problem=self.t.gettext("That line is not text (it is not UTF-8): nothing was done."))
         else:
             text = self._text.readline(self.limit + 2)
             if not text:
@@ -71,15 +75,15 @@ class LineReader:
             if len(text.rstrip("\r\n")) > self.limit:
                 if not text.endswith("\n"):
                     self._drain_text()
-                return Line(problem=_too_long(self.limit))
+                return Line(problem=_too_long(self.limit, self.t))
         text = text.rstrip("\r\n")
         if len(text) > self.limit:
-            return Line(problem=_too_long(self.limit))
+            return Line(problem=_too_long(self.limit, self.t))
         if any("\udc80" <= ch <= "\udcff" for ch in text):
-            return Line(problem="That line is not text (it is not UTF-8): nothing was done.")
+            return Line(problem=self.t.gettext("That line is not text (it is not UTF-8): nothing was done."))
         if any(unicodedata.category(ch) in ("Cc", "Cs") and ch != "\t" for ch in text):
-            return Line(problem="That line has control characters (arrow keys are not used here; "
-                                "type a number or a move): nothing was done.")
+            return Line(problem=self.t.gettext("That line has control characters (arrow keys are not used here; "
+                                               "type a number or a move): nothing was done."))
         return Line(text=" ".join(text.split()))
 
     def _drain_bytes(self) -> None:
@@ -95,5 +99,5 @@ class LineReader:
                 return
 
 
-def _too_long(limit: int) -> str:
-    return f"That line is too long (over {limit} characters): nothing was done."
+def _too_long(limit: int, t: Any) -> str:
+    return str(t.gettext("That line is too long (over {limit} characters): nothing was done.")).format(limit=limit)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ... import i18n
 from ...errors import AmbiguousActionError
 from ..words import cards_text, describe_move
 
@@ -61,13 +62,15 @@ def _uses_melded(action: Any, melded: set[str]) -> bool:
     return any(str(c) in melded for c in _cards(action))
 
 
-def list_moves(state: Any, view: Any, actions: Sequence[Any]) -> list[Move]:
-    """The moves to show for ``actions`` (legal in ``state``), as the player at ``view`` tells them apart."""
+def list_moves(state: Any, view: Any, actions: Sequence[Any], lang: str = "en") -> list[Move]:
+    """The moves to show for ``actions`` (legal in ``state``), as the player at ``view`` tells them apart,
+    in ``lang`` (the typed forms are the same in every language)."""
+    t = i18n.translation(lang)
     melded = {str(c) for c in getattr(view, "melded", ()) or ()}
     unique: dict[tuple[Any, ...], Any] = {}
     for action in actions:
         unique.setdefault(_player_key(action, melded), action)
-    said = [(describe_move(state, a), a) for a in unique.values()]
+    said = [(describe_move(state, a, lang=lang), a) for a in unique.values()]
     counts: dict[str, int] = {}
     for text, _ in said:
         counts[text] = counts.get(text, 0) + 1
@@ -77,29 +80,34 @@ def list_moves(state: Any, view: Any, actions: Sequence[Any]) -> list[Move]:
         if counts[text] > 1:  # the same cards in two places: say which come from the table
             on_table = [c for c in _cards(action) if str(c) in melded]
             if not on_table:
-                text = f"{text}, from your hand"
+                text = str(t.gettext("{move}, from your hand")).format(move=text)
             elif len(_cards(action)) == 1:
-                text, typed = f"{text}, the one melded on the table", f"{typed} melded"
+                text = str(t.gettext("{move}, the one melded on the table")).format(move=text)
+                typed = f"{typed} melded"
             else:
-                text = f"{text}, with {cards_text(on_table)} from the table"
+                text = str(t.gettext("{move}, with {cards} from the table")).format(move=text,
+                                                                                   cards=cards_text(on_table))
                 typed = f"{typed} melded {' '.join(typed_form(c.card) for c in on_table)}"
         moves.append(Move(text, typed, action))
     return moves
 
 
-def find_move(state: Any, view: Any, moves: Sequence[Move], text: str) -> Any:
-    """The action ``text`` names: a listed move's words or typed form, else the engine's notation.
+def find_move(state: Any, view: Any, moves: Sequence[Move], text: str, lang: str = "en") -> Any:
+    """The action ``text`` names: a listed move's words or typed form, else the engine's notation (English,
+    or with ``lang``'s own rank letters: :func:`cardtable.i18n.english_notation`).
 
     Notation that fits both copies of a Pinochle card means the copy in the hand when
     the other lies melded, and either when both are in the same place; any other
     ambiguity, and anything the engine cannot read, raises the engine's error.
     """
-    key = " ".join(text.lower().split()).rstrip(".")
+    key = " ".join(text.lower().split()).rstrip(".。")
+    english = i18n.english_notation(text, lang) if lang != "en" else text
+    typed = " ".join(english.lower().split()).rstrip(".")
     for move in moves:
-        if key in (move.typed, move.text.lower()):
+        if key == move.text.lower().rstrip(".。") or typed == move.typed:
             return move.action
     try:
-        return state.parse_action(text)
+        return state.parse_action(english)
     except AmbiguousActionError as exc:
         melded = {str(c) for c in getattr(view, "melded", ()) or ()}
         moves = state.legal_moves()
