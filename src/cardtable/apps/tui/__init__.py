@@ -19,7 +19,7 @@ from typing import Any
 __all__ = ["run_app", "load_resumed"]
 
 
-def load_resumed(store: Any, resume_id: Any, opponents: Sequence[str] | None = None) -> Any:
+def load_resumed(store: Any, resume_id: Any, opponents: Sequence[str] | None = None, lang: str = "en") -> Any:
     """A :class:`~cardtable.apps.tui.session.TableSession` for a saved game of ``store``.
 
     The store is duck-typed: ``load_match(id)`` (or ``load(id)``) may return a
@@ -63,7 +63,7 @@ def load_resumed(store: Any, resume_id: Any, opponents: Sequence[str] | None = N
             levels = [getattr(k, "level", None) or "random" for i, k in enumerate(kinds) if i != human]
     if not levels:
         levels = [_level_from_name(n) for i, n in enumerate(got.seat_names) if i != human]
-    session = TableSession(got.game.name, levels, seed=got.seed, store=store, human_seat=human, match=got)
+    session = TableSession(got.game.name, levels, seed=got.seed, store=store, human_seat=human, match=got, lang=lang)
     session.store_id = resume_id
     return session
 
@@ -87,20 +87,26 @@ def run_app(
     seed: int | None = None,
     store: Any = None,
     resume_id: Any = None,
+    lang: str | None = None,
 ) -> int:
     """Run the terminal card table; returns the process exit code (0 after a normal quit).
 
     ``game=None`` opens the game picker. ``opponents`` are computer levels (one
     per other seat). ``store`` is optional: anything with ``save_match(match, ...)``
-    gets the match after every move; with ``resume_id`` the saved game is continued.
+    gets the match after every move; with ``resume_id`` the saved game is continued. ``lang`` is the
+    language of every screen (default: the one spoken now, :func:`cardtable.i18n.language`, which the
+    ``cardtable`` command sets from ``--lang`` or the environment).
     """
     try:
         from .app import CardtableApp
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise SystemExit(f"the terminal app needs Textual: pip install 'cardtable[tui]' ({exc})") from None
-    resumed = load_resumed(store, resume_id, opponents) if resume_id is not None else None
+    from ... import i18n
+
+    lang = lang or i18n.language()
+    resumed = load_resumed(store, resume_id, opponents, lang=lang) if resume_id is not None else None
     app = CardtableApp(game=game, opponents=list(opponents) if opponents else None, preset=preset,
-                       options=options, seed=seed, store=store, resume=resumed)
+                       options=options, seed=seed, store=store, resume=resumed, lang=lang)
     code = app.run()
     if app.return_code:  # a crash (Textual printed the traceback): the process must fail
         return int(app.return_code)

@@ -18,10 +18,11 @@ from rich.text import Text
 
 from ...cards import Card, PinochleCard, mask_to_cards
 from ...core import CHANCE, GameState, HandResult
-from ..words import card_name, conjugate, describe_action, describe_move, narrate_action, plural
+from ..words import card_name, conjugate, describe_action, describe_move, narrate_action
 from .cardart import inline_cards
 from .casino_picks import LooseCards, TablePicks, build_line, build_name
 from .common import short_name, team_names
+from .speech import SLOT, Speech, speech, split_at
 
 __all__ = ["GameAdapter", "CasinoAdapter", "Candidate", "TablePicks"]
 
@@ -43,6 +44,22 @@ class GameAdapter:
     """Moving the cursor moves the selection too (one card, one obvious move: Gin's discard)."""
     picks_table = False
     """Moves take table cards the person picks (Casino: Tab moves the keyboard to the table)."""
+    lang = "en"
+    """The language of the table (its session's)."""
+
+    @property
+    def sp(self) -> Speech:
+        """The table's words in its language."""
+        return speech(self.lang)
+
+    def narrate(self, action: Any, actor: int, human: int, names: Sequence[str], **options: Any) -> str:
+        """The action as news for the log, without the final full stop (:func:`cardtable.apps.words.narrate_action`)."""
+        who = "You" if actor == human else short_name(names[actor])
+        return narrate_action(action, who, **options, lang=self.lang)
+
+    def you_or(self, seat: int, human: int, names: Sequence[str]) -> str:
+        """``You`` or the seat's short name, as the subject of a sentence."""
+        return self.sp.pgettext("subject", "You") if seat == human else short_name(names[seat])
 
     def selects_several(self, state: GameState[Any, Any, Any]) -> bool:
         """Whether Space adds to the selection now (else it replaces it)."""
@@ -67,19 +84,21 @@ class GameAdapter:
         return [(c, -1) for c in hand]
 
     def hand_caption(self, view: Any) -> Text:
-        return Text(f"{len(getattr(view, 'hand', ()) or ())} cards", style="dim")
+        n = len(getattr(view, "hand", ()) or ())
+        return Text(self.sp.ngettext("{n} card", "{n} cards", n), style="dim")
 
     # --- the table --------------------------------------------------------------------------------
     def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
-        return Text(", ".join(n for i, n in enumerate(names) if i != seat))
+        return Text(self.sp.join(n for i, n in enumerate(names) if i != seat))
 
     def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
         from ..render import render_view
 
-        return Text(render_view(self.game, view, names))
+        return Text(render_view(self.game, view, names, lang=self.lang))
 
     def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
-        return "Your move: select cards, then choose an action." if state.current_player() == seat else "Waiting for the computer..."
+        return self.sp._("Your move: select cards, then choose an action.") if state.current_player() == seat \
+            else self.sp._("Waiting for the computer...")
 
     # --- picking from the table (games whose moves take table cards: Casino) ----------------------
     def table_items(self, view: Any) -> list[Any]:
@@ -123,10 +142,10 @@ class GameAdapter:
         (the Gin upcard taken, the points a Pinochle meld scores, the trump card a dix is exchanged for)."""
         if state is not None:
             try:
-                return describe_move(state, action)
+                return describe_move(state, action, lang=self.lang)
             except Exception:
                 pass
-        return describe_action(action, **self.phrase_options(action))
+        return describe_action(action, **self.phrase_options(action), lang=self.lang)
 
     # --- the log ----------------------------------------------------------------------------------
     def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
@@ -137,8 +156,7 @@ class GameAdapter:
                  pre: Any = None) -> str | None:
         if actor == CHANCE:
             return None
-        who = "You" if actor == human else short_name(names[actor])
-        return narrate_action(action, who, **self.phrase_options(action)) + "."
+        return self.narrate(action, actor, human, names, **self.phrase_options(action)) + self.sp._(".")
 
     def phrase_options(self, action: Any) -> dict[str, Any]:
         """Extra facts :mod:`cardtable.apps.words` needs to phrase ``action`` (a meld's points)."""
@@ -147,17 +165,23 @@ class GameAdapter:
     def new_hand_line(self, state: GameState[Any, Any, Any], number: int, names: Sequence[str]) -> str | None:
         """The log's marker at the start of hand ``number`` (``None``: the game writes its own)."""
         dealer = getattr(state, "dealer", None)
-        who = f": {conjugate(short_name(names[dealer]), 'deal')}" if isinstance(dealer, int) and 0 <= dealer < len(names) \
-            else ""
-        return f"— Hand {number}{who} —"
+        sp = self.sp
+        if not (isinstance(dealer, int) and 0 <= dealer < len(names)):
+            return sp._("— Hand {number} —", number=number)
+        if sp.english:
+            return f"— Hand {number}: {conjugate(short_name(names[dealer]), 'deal')} —"
+        if short_name(names[dealer]) == sp.pgettext("seat", "You"):
+            return sp._("— Hand {number}: you deal —", number=number)
+        return sp._("— Hand {number}: {name} deals —", number=number, name=short_name(names[dealer]))
 
     def sheet_summary(self, result: HandResult, names: Sequence[str]) -> str:
         """The score sheet's short note on a hand."""
         return result.summary or ""
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
-        pts = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.points))
-        return [f"Hand over ({result.summary or 'scored'}): {pts}"]
+        pts = self.sp.join(f"{names[i]} {p}" for i, p in enumerate(result.points))
+        return [self.sp._("Hand over: {points}", points=pts)] if not self.sp.english \
+            else [f"Hand over ({result.summary or 'scored'}): {pts}"]
 
     # --- end of hand ------------------------------------------------------------------------------
     def breakdown_steps(self, state: GameState[Any, Any, Any]) -> int:
@@ -167,8 +191,9 @@ class GameAdapter:
                   step: int) -> RenderableType:
         from ..render import render_view
 
-        return Group(Text(render_view(self.game, state.view(human), names)), Text(""),
-                     Text(f"Points: {', '.join(f'{n} {p}' for n, p in zip(names, result.points))}", style="bold"))
+        points = self.sp.join(f"{n} {p}" for n, p in zip(names, result.points))
+        return Group(Text(render_view(self.game, state.view(human), names, lang=self.lang)), Text(""),
+                     Text(self.sp._("Points: {points}", points=points), style="bold"))
 
 
 def _looks_like_card(word: str) -> bool:
@@ -200,15 +225,20 @@ class CasinoAdapter(GameAdapter):
         return [(c, -1) for c in sorted(view.hand, key=lambda c: (c.rank, c.suit))]
 
     def hand_caption(self, view: Any) -> Text:
+        sp = self.sp
         t = Text()
         mine = view.my_builds if hasattr(view, "my_builds") else ()
         if mine:
-            t.append("You control ")
-            t.append(", ".join(f"[{b.value}]" for b in mine), style="bold")
+            before, after = split_at(sp._("You control {builds}", builds=SLOT))
+            t.append(before)
+            t.append(sp.join(f"[{b.value}]" for b in mine), style="bold")
+            t.append(after)
             t.append("  ")
         side = view.side
         team = len(view.captured_counts) < view.num_players
-        t.append(("Your team has taken " if team else "You have taken ") + _taken_text(view, side), style="dim")
+        taken = _taken_text(view, side, sp)
+        t.append(sp._("Your team has taken {taken}", taken=taken) if team else
+                 sp._("You have taken {taken}", taken=taken), style="dim")
         return t
 
     def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
@@ -221,38 +251,44 @@ class CasinoAdapter(GameAdapter):
                 continue
             if t:
                 t.append("\n")
+            sp = self.sp
             t.append(names[other] if view.num_players == 2 else short_name(names[other]), style="bold")
-            t.append(f" {plural(view.hand_sizes[other], 'card')} ")  # "3 cards": a bare 3 reads like a score
+            n = view.hand_sizes[other]  # "3 cards": a bare 3 reads like a score
+            t.append(" " + sp.ngettext("{n} card", "{n} cards", n) + " ")
             t.append("▒" * view.hand_sizes[other], style="grey82 on dark_blue")
             if other % n_sides == seat % n_sides and team:
-                t.append(" partner", style="dim")
+                t.append(" " + sp._("partner"), style="dim")
             elif not team:
-                t.append(" has taken " + _taken_text(view, other), style="dim")
+                t.append(" " + sp._("has taken {taken}", taken=_taken_text(view, other, sp)), style="dim")
             if other == view.dealer:
-                t.append("  (dealer)", style="dim")
+                t.append("  " + sp._("(dealer)"), style="dim")
         if team:
+            sp = self.sp
             for side, name in enumerate(team_names(names, n_sides)):
                 if side != seat % n_sides:
-                    t.append(f"\n{name} have taken " + _taken_text(view, side), style="dim")
+                    t.append("\n" + sp._("{team} have taken {taken}", team=name, taken=_taken_text(view, side, sp)),
+                             style="dim")
         return t
 
     def table_panel(self, view: Any, names: Sequence[str]) -> RenderableType:
         return self.picking_panel(view, names, TablePicks())
 
     def picking_panel(self, view: Any, names: Sequence[str], picks: TablePicks) -> RenderableType:
+        sp = self.sp
         head = Text()
-        head.append(f"Deal {view.deal_number}/{view.num_deals}", style="bold")
+        head.append(sp._("Deal {number}/{deals}", number=view.deal_number, deals=view.num_deals), style="bold")
         if view.last_deal:
-            head.append("  LAST", style="bold yellow")
-        head.append(f"   pack {view.pack_size}", style="dim")
+            head.append("  " + sp._("LAST"), style="bold yellow")
+        head.append("   " + sp._("pack {n}", n=view.pack_size), style="dim")
         if view.last_capturer is not None:
-            head.append(f"   last capture: {names[view.last_capturer].split(' (', 1)[0]}", style="dim")
+            head.append("   " + sp._("last capture: {name}", name=names[view.last_capturer].split(" (", 1)[0]),
+                        style="dim")
         loose = _loose(view)
         cursor = picks.cursor if picks.focused else None
         parts: list[RenderableType] = [head, LooseCards(loose, picks.picked, cursor if cursor is not None and
-                                                        cursor < len(loose) else None)]
+                                                        cursor < len(loose) else None, sp=sp)]
         for i, b in enumerate(view.builds, len(loose)):
-            parts.append(build_line(b, names, picked=b in picks.picked, cursor=cursor == i))
+            parts.append(build_line(b, names, picked=b in picks.picked, cursor=cursor == i, sp=sp))
         return Group(*parts)
 
     def table_items(self, view: Any) -> list[Any]:
@@ -260,7 +296,7 @@ class CasinoAdapter(GameAdapter):
         return [*_loose(view), *view.builds]
 
     def item_text(self, item: Any) -> str:
-        return item.pretty() if isinstance(item, Card) else build_name(item)
+        return item.pretty() if isinstance(item, Card) else build_name(item, self.sp)
 
     def picked_candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any],
                           picked: Sequence[Any]) -> list[Candidate]:
@@ -273,27 +309,32 @@ class CasinoAdapter(GameAdapter):
                        names: Sequence[str], seat: int) -> str:
         if not picked:
             return ""
+        sp = self.sp
         if not selected:
-            return "Select the hand card to play with them (Tab back to your hand, then Space)."
+            return sp._("Select the hand card to play with them (Tab back to your hand, then Space).")
         card = selected[0]
         problem = state.selection_problem(card, _pick_cards(picked))  # type: ignore[attr-defined]
         if problem is None:
             return ""
         from ..plain.table import explain_error
+        from ..words import refusal_text_of
 
-        why = explain_error(problem, names, seat)
-        if why.startswith(card.pretty()) and ": " in why:  # the move's own notation first: said already
-            why = why.split(": ", 1)[1]
-            why = why[:1].upper() + why[1:]
-        taken = ", ".join(self.item_text(p) for p in picked)
-        return f"✗ No move of your {card.pretty()} takes exactly {taken}: {why}"
+        why = explain_error(problem, names, seat) if sp.english else refusal_text_of(problem, self.lang)
+        for colon in (": ", "："):
+            if why.startswith(card.pretty()) and colon in why:  # the move's own notation first: said already
+                why = why.split(colon, 1)[1]
+                why = why[:1].upper() + why[1:]
+                break
+        taken = sp.join(self.item_text(p) for p in picked)
+        return sp._("✗ No move of your {card} takes exactly {taken}: {why}", card=card.pretty(), taken=taken, why=why)
 
     def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
+        sp = self.sp
         if state.current_player() != seat:
-            return "Waiting for the other players..."
+            return sp._("Waiting for the other players...")
         if not isinstance(state.legal_moves(), list):  # a crowded table: only its richest moves are listed
-            return "Select a hand card: its richest moves are listed; : types any other."
-        return "Select a hand card: its captures, builds and trail are listed."
+            return sp._("Select a hand card: its richest moves are listed; : types any other.")
+        return sp._("Select a hand card: its captures, builds and trail are listed.")
 
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
         if not selected:
@@ -312,7 +353,9 @@ class CasinoAdapter(GameAdapter):
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
         sides = team_names(names, len(result.points))
-        return ["Hand over: " + ", ".join(f"{n} {plural(p, 'point')}" for n, p in zip(sides, result.points)) + "."]
+        sp = self.sp
+        points = sp.join(sp.ngettext("{name} {n} point", "{name} {n} points", p, name=n) for n, p in zip(sides, result.points))
+        return [sp._("Hand over: {points}.", points=points)]
 
     def sheet_summary(self, result: HandResult, names: Sequence[str]) -> str:
         sides = result.details.get("sides") if isinstance(result.details, dict) else None
@@ -321,7 +364,8 @@ class CasinoAdapter(GameAdapter):
         def each(key: str) -> str:
             return "-".join(str(sd.get(key, 0)) for sd in sides)
 
-        return f"cards {each('cards')} ♠ {each('spades')} sweeps {each('sweeps')}"
+        return self.sp._("cards {cards} ♠ {spades} sweeps {sweeps}", cards=each("cards"), spades=each("spades"),
+                         sweeps=each("sweeps"))
 
     def pre_action(self, state: GameState[Any, Any, Any]) -> Any:
         return sum(getattr(state, "sweeps", ()) or ())
@@ -330,7 +374,8 @@ class CasinoAdapter(GameAdapter):
                  pre: Any = None) -> str | None:
         line = super().describe(state, action, actor, human, names, pre)
         if line and isinstance(pre, int) and sum(getattr(state, "sweeps", ()) or ()) > pre:
-            line = line[:-1] + " — a sweep!"
+            stop = self.sp._(".")
+            line = self.sp._("{move} — a sweep!", move=line[:-len(stop)] if stop and line.endswith(stop) else line)
         return line
 
     def breakdown(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str],
@@ -338,23 +383,27 @@ class CasinoAdapter(GameAdapter):
         sides = result.details.get("sides") if isinstance(result.details, dict) else None
         if not sides:
             return super().breakdown(state, result, human, names, step)
-        table = Table(title="Hand score", title_justify="left")
+        sp = self.sp
+        table = Table(title=sp._("Hand score"), title_justify="left")
         table.add_column("")
         side_names = team_names(names, len(sides))
         for name in side_names:
             table.add_column(name, justify="right")
-        rows = [("cards taken", "cards"), ("spades taken", "spades"), ("most cards (3)", "most_cards"),
-                ("most spades (1)", "most_spades"), ("aces", "aces"), ("big casino 10♦", "big_casino"),
-                ("little casino 2♠", "little_casino"), ("sweeps", "sweeps"), ("sweep points", "sweep_points")]
+        rows = [(sp._("cards taken"), "cards"), (sp._("spades taken"), "spades"), (sp._("most cards (3)"), "most_cards"),
+                (sp._("most spades (1)"), "most_spades"), (sp._("aces"), "aces"), (sp._("big casino 10♦"), "big_casino"),
+                (sp._("little casino 2♠"), "little_casino"), (sp._("sweeps"), "sweeps"),
+                (sp._("sweep points"), "sweep_points")]
         for label, key in rows:
             table.add_row(label, *[str(sd.get(key, 0)) for sd in sides])
-        table.add_row(Text("points", style="bold"), *[Text(str(sd.get("total", 0)), style="bold green") for sd in sides])
+        table.add_row(Text(sp._("points"), style="bold"),
+                      *[Text(str(sd.get("total", 0)), style="bold green") for sd in sides])
         parts: list[RenderableType] = [table]
         residue = result.details.get("residue")
         if residue:
             rs = result.details.get("residue_side")
-            who = side_names[rs] if isinstance(rs, int) and rs < len(side_names) else "the last capturer"
-            parts.append(Text(f"Cards left on the table went to {who}: ") + inline_cards([Card.parse(c) for c in residue]))
+            who = side_names[rs] if isinstance(rs, int) and rs < len(side_names) else sp._("the last capturer")
+            parts.append(Text(sp._("Cards left on the table went to {who}: ", who=who))
+                         + inline_cards([Card.parse(c) for c in residue]))
         return Group(*parts)
 
 
@@ -368,7 +417,8 @@ def _pick_cards(picked: Sequence[Any]) -> list[Card]:
     return [c for p in picked for c in ([p] if isinstance(p, Card) else mask_to_cards(p.cards))]
 
 
-def _taken_text(view: Any, side: int) -> str:
+def _taken_text(view: Any, side: int, sp: Speech) -> str:
     """What a Casino side has taken so far, in words: ``5 cards, 1 spade, 1 sweep``."""
-    return (f"{plural(view.captured_counts[side], 'card')}, {plural(view.spade_counts[side], 'spade')}, "
-            f"{plural(view.sweeps[side], 'sweep')}")
+    return sp.join([sp.ngettext("{n} card", "{n} cards", view.captured_counts[side]),
+                    sp.ngettext("{n} spade", "{n} spades", view.spade_counts[side]),
+                    sp.ngettext("{n} sweep", "{n} sweeps", view.sweeps[side])])

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
 
+from ... import i18n
 from ...errors import CardtableError
 from ...registry import make_game
 from .common import DEFAULT_PACE, GAME_TITLES
@@ -16,6 +17,7 @@ from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreS
 from .driver import lenient_driver_class
 from .lobby import LobbyScreen, _default_level, available_games
 from .session import TableSession
+from .speech import N_, Speech, speech, translate_bindings
 from .table import TableScreen
 from .too_small import check_size
 
@@ -23,16 +25,30 @@ __all__ = ["CardtableApp", "TableScreen", "LobbyScreen", "HandOverScreen", "Scor
            "HintScreen", "GAME_TITLES"]
 
 
+N_("palette")  # the footer's name of Textual's command palette key (ctrl+p), translated with the app's bindings
+
+
 class CardtableApp(App[int]):
     """``cardtable play``: the lobby (or straight to the table) and back."""
 
     TITLE = "cardtable"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"), show=False)]
 
     def __init__(self, game: str | None = None, opponents: list[str] | None = None, preset: str = "standard",
                  options: dict[str, Any] | None = None, seed: int | None = None, store: Any = None,
-                 resume: TableSession | None = None, pace: float = DEFAULT_PACE, skip_lobby: bool | None = None) -> None:
+                 resume: TableSession | None = None, pace: float = DEFAULT_PACE, skip_lobby: bool | None = None,
+                 lang: str | None = None) -> None:
         super().__init__()
+        self.lang = lang if lang is not None else i18n.language()
+        """The language of every screen: ``lang``, else the one spoken when the app is made (``--lang``, ``LANG``).
+        Kept here, not read again: the threads that think and the screens made later see this one."""
+        self.sp: Speech = speech(self.lang)
+        translate_bindings(self, self.sp)  # Textual's own "palette" too (marked below)
+        if not self.sp.english:  # Textual's command palette speaks only English: not offered in other languages
+            self.use_command_palette = False
+        if resume is not None and resume.lang != self.lang:
+            resume.lang = self.lang
+            resume.adapter.lang = self.lang
         self.game = game
         self.opponents = opponents
         self.preset = preset
@@ -52,7 +68,7 @@ class CardtableApp(App[int]):
     def new_session(self, game_name: str, opponents: list[str], preset: str = "standard",
                     options: dict[str, Any] | None = None, seed: int | None = None) -> TableSession:
         return TableSession(game_name, opponents, preset=preset, options=dict(options or {}),
-                            seed=seed if seed is not None else self.seed, store=self.store)
+                            seed=seed if seed is not None else self.seed, store=self.store, lang=self.lang)
 
     def start_table(self, **settings: Any) -> None:
         """Start a table from the lobby's settings (:meth:`new_session`'s arguments); errors leave the lobby as it is."""
@@ -75,12 +91,12 @@ class CardtableApp(App[int]):
                     levels *= n - 1
                 session = self.new_session(self.game, levels, self.preset, self.options, self.seed)
             except (CardtableError, ValueError, ImportError) as exc:
-                self.push_screen(LobbyScreen(self.game, self.preset, self.options, self.opponents))
-                self.notify(f"Cannot start: {exc}", severity="error")
+                self.push_screen(LobbyScreen(self.game, self.preset, self.options, self.opponents, lang=self.lang))
+                self.notify(self.sp._("Cannot start: {error}", error=exc), severity="error")
                 return
             self.push_screen(TableScreen(session, pace=self.pace))
             return
-        self.push_screen(LobbyScreen(self.game, self.preset, self.options, self.opponents))
+        self.push_screen(LobbyScreen(self.game, self.preset, self.options, self.opponents, lang=self.lang))
 
     async def action_quit(self) -> None:
         """Quit; at a table with a match in progress, ask first (and say how to resume)."""

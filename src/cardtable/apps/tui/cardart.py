@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from ... import i18n
 from ...cards import Card, PinochleCard
 
 __all__ = [
@@ -141,8 +142,8 @@ def card_row(slots: Sequence[CardSlot], gap: int = 1, group_gap: int = 2, lift: 
         if slot.cursor:
             marks.append("  ▲  ", style="bold yellow1")
         else:
-            marks.append(f"{slot.label[:CARD_WIDTH]:^{CARD_WIDTH}}", style="italic cyan")
-        label_line.append(f"{slot.label[:CARD_WIDTH]:^{CARD_WIDTH}}", style="dim")
+            marks.append(_label(slot.label), style="italic cyan")
+        label_line.append(_label(slot.label), style="dim")
         spans.append((x, x + CARD_WIDTH))
         x += CARD_WIDTH
     out = Text()
@@ -152,6 +153,18 @@ def card_row(slots: Sequence[CardSlot], gap: int = 1, group_gap: int = 2, lift: 
             out.append("\n")
         out.append_text(r)
     return out, spans
+
+
+def _label(text: str) -> str:
+    """A card's label centred under it in :data:`CARD_WIDTH` columns (CJK characters take two)."""
+    if text.isascii():
+        return f"{text[:CARD_WIDTH]:^{CARD_WIDTH}}"
+    out = ""
+    for char in text:
+        if i18n.display_width(out + char) > CARD_WIDTH:
+            break
+        out += char
+    return i18n.pad(out, CARD_WIDTH, "^")
 
 
 def pile_text(cards: Sequence[AnyCard], show: int = 4, face_down: int = 0) -> Text:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ...cards import Card, mask_to_cards
 from .cardart import CARD_WIDTH, CardSlot, card_row, inline_cards, suit_style
+from .speech import Speech, speech
 
 __all__ = ["TablePicks", "LooseCards", "build_line", "build_name"]
 
@@ -45,7 +46,8 @@ class TablePicks:
 class LooseCards:
     """The loose cards, fitted to the width they are given (boxes on one row, else wrapped chips)."""
 
-    def __init__(self, cards: Sequence[Card], picked: Sequence[Any], cursor: int | None) -> None:
+    def __init__(self, cards: Sequence[Card], picked: Sequence[Any], cursor: int | None, sp: Speech | None = None) -> None:
+        self.sp = sp or speech("en")
         self.cards = list(cards)
         self.picked = list(picked)
         self.cursor = cursor
@@ -56,7 +58,7 @@ class LooseCards:
     def render(self, width: int) -> Text:
         """The cards in ``width`` columns."""
         if not self.cards:
-            return Text("(no loose cards)", style="dim")
+            return Text(self.sp._("(no loose cards)"), style="dim")
         if len(self.cards) * (CARD_WIDTH + 1) - 1 <= width:
             lift = bool(self.picked) or self.cursor is not None
             slots = [CardSlot(c, selected=c in self.picked, cursor=i == self.cursor) for i, c in enumerate(self.cards)]
@@ -75,23 +77,28 @@ class LooseCards:
         return out
 
 
-def build_name(build: Any) -> str:
+def build_name(build: Any, sp: Speech | None = None) -> str:
     """A build as a person names it: ``8-build: 5♣+3♦`` (groups of a multiple build with ``|``)."""
-    return f"{build.value}-build: " + " | ".join("+".join(c.pretty() for c in mask_to_cards(g)) for g in build.groups)
+    cards = " | ".join("+".join(c.pretty() for c in mask_to_cards(g)) for g in build.groups)
+    return (sp or speech("en"))._("{value}-build: {cards}", value=build.value, cards=cards)
 
 
-def build_line(build: Any, names: Sequence[str], picked: bool = False, cursor: bool = False) -> Text:
+def build_line(build: Any, names: Sequence[str], picked: bool = False, cursor: bool = False,
+               sp: Speech | None = None) -> Text:
     """One build on the table: value, kind, controller and groups; the cursor and pick marked."""
+    sp = sp or speech("en")
     line = Text()
     line.append("▸" if cursor else " ", CURSOR if cursor else "")
     line.append(f"[{build.value}] ", style="bold magenta")
-    line.append(f"{build.kind} build of {names[build.controller]}: ", style="dim")
+    owner = names[build.controller]
+    line.append(sp._("single build of {name}: ", name=owner) if build.kind == "single"
+                else sp._("multiple build of {name}: ", name=owner), style="dim")
     for gi, g in enumerate(build.groups):
         if gi:
             line.append(" | ")
         line.append_text(inline_cards(mask_to_cards(g), sep="+"))
     if picked:
-        line.append(" ✓ picked", PICKED)
+        line.append(" " + sp._("✓ picked"), PICKED)
     if cursor:
         line.stylize("underline")
     return line

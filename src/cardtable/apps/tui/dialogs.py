@@ -28,9 +28,10 @@ from .. import launcher
 from ..hint_words import value_words
 from ..words import conjugate, plural
 from .cardart import inline_cards
-from .common import DEFAULT_PACE, short_name
+from .common import DEFAULT_PACE, level_name, short_name
 from .rules_text import rules_markdown
 from .session import FinishedHand, TableSession
+from .speech import N_, Speech, speech, translate_bindings
 
 __all__ = ["HandOverScreen", "ScoreSheetScreen", "RulesScreen", "HintScreen", "QuitScreen", "quit_note", "hint_value_text"]
 
@@ -41,11 +42,11 @@ class HandOverScreen(ModalScreen[None]):
     """The showdown: melds, layoffs card by card, deadwood and points; then the running score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "step", "Next layoff"),
-        Binding("enter,escape", "done", "Continue"),
-        Binding("s", "sheet", "Scores"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("space", "step", N_("Next layoff")),
+        Binding("enter,escape", "done", N_("Continue")),
+        Binding("s", "sheet", N_("Scores")),
+        Binding("up", "scroll(-1)", N_("Scroll"), show=False),
+        Binding("down", "scroll(1)", N_("Scroll"), show=False),
     ]
 
     DEFAULT_CSS = """
@@ -65,6 +66,8 @@ class HandOverScreen(ModalScreen[None]):
     def __init__(self, session: TableSession, done: FinishedHand, pace: float = DEFAULT_PACE) -> None:
         super().__init__()
         self.session = session
+        self.sp: Speech = session.sp
+        translate_bindings(self, self.sp)
         self.done = done
         self.steps = session.adapter.breakdown_steps(done.state)
         self.step = 0 if pace > 0 else self.steps
@@ -74,20 +77,20 @@ class HandOverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The breakdown scrolls (↑/↓) if the terminal is short; the totals, Continue and the keys never do."""
         with Vertical(id="over"):
-            yield Static(f" Hand {self.done.number} is over", id="over-title")
+            yield Static(" " + self.sp._("Hand {number} is over", number=self.done.number), id="over-title")
             with VerticalScroll(id="over-body"):
                 yield Static("", id="breakdown")
             with Vertical(id="over-foot"):
                 yield Static("", id="totals")
                 with Horizontal():
-                    yield Button("Continue (Enter)" if not self.done.match_over else "Final scores (Enter)",
-                                 variant="primary", id="continue", compact=True)
+                    yield Button(self.sp._("Continue (Enter)") if not self.done.match_over
+                                 else self.sp._("Final scores (Enter)"), variant="primary", id="continue", compact=True)
                     yield Static(self._keys(), classes="keys", id="over-keys")
 
     def _keys(self) -> str:
-        keys = ["s scores", "↑↓ scroll"]  # the button says what Enter does
+        keys = [self.sp._("s scores"), self.sp._("↑↓ scroll")]  # the button says what Enter does
         if self.step < self.steps:
-            keys.insert(0, "Space next layoff")
+            keys.insert(0, self.sp._("Space next layoff"))
         return " · ".join(keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -111,14 +114,15 @@ class HandOverScreen(ModalScreen[None]):
         self.query_one("#breakdown", Static).update(
             s.adapter.breakdown(d.state, d.result, s.human_seat, s.names, self.step))
         t = Text()
+        sp = self.sp
         names = s.side_names()
-        pts = ", ".join(f"{n} +{p}" for n, p in zip(names, d.result.points))
-        t.append(f"This hand: {pts}\n", style="bold")
-        t.append("Running totals: " + ", ".join(f"{n} {v}" for n, v in zip(names, d.totals_after)))
+        pts = sp.join(f"{n} +{p}" for n, p in zip(names, d.result.points))
+        t.append(sp._("This hand: {points}", points=pts) + "\n", style="bold")
+        t.append(sp._("Running totals: {totals}", totals=sp.join(f"{n} {v}" for n, v in zip(names, d.totals_after))))
         if d.match_over and s.m.outcome is not None:
             o = s.m.outcome
-            t.append(f"\nMatch over — {conjugate(names[o.winner], 'win')} {' - '.join(map(str, o.final_totals))}",
-                     style="bold green")
+            t.append("\n" + sp._("Match over — {winner} {totals}", winner=s.winner_words(),
+                                  totals=" - ".join(map(str, o.final_totals))), style="bold green")
         self.query_one("#totals", Static).update(t)
         self.query_one("#over-keys", Static).update(self._keys())
         self.refresh_bindings()
@@ -153,7 +157,7 @@ class HandOverScreen(ModalScreen[None]):
 class ScoreSheetScreen(ModalScreen[None]):
     """The match score sheet: every hand's points and running totals (and the final result)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,s,q", "close", "Close", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,s,q", "close", N_("Close"), priority=True)]
     """Priority: the sheet's table has the focus and would take Enter as a row selection."""
 
     DEFAULT_CSS = """
@@ -168,46 +172,55 @@ class ScoreSheetScreen(ModalScreen[None]):
     def __init__(self, session: TableSession, final: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.sp: Speech = session.sp
+        translate_bindings(self, self.sp)
         self.final = final
 
     def compose(self) -> ComposeResult:
+        sp = self.sp
         with Vertical(id="sheet-box"):
-            yield Static(" Score sheet" + (" — final" if self.final else ""), id="sheet-title")
+            yield Static(" " + (sp._("Score sheet — final") if self.final else sp._("Score sheet")), id="sheet-title")
             yield DataTable(id="sheet", zebra_stripes=True, cursor_type="row")
             yield Static("", id="final")
-            yield Static("Esc / Enter: close · ↑/↓ scroll", classes="keys")
+            yield Static(sp._("Esc / Enter: close · ↑/↓ scroll"), classes="keys")
 
     def on_mount(self) -> None:
         m = self.session.m
+        sp = self.sp
         table = self.query_one("#sheet", DataTable)
         names = self.session.side_names()
-        table.add_column("Hand")
-        table.add_column("Dealer")
+        seat_names = self.session.names
+        table.add_column(sp.pgettext("score sheet", "Hand"))
+        table.add_column(sp.pgettext("score sheet", "Dealer"))
         for n in names:
             table.add_column(n)  # whole names: a column is as wide as it needs
-        table.add_column("Result")
+        table.add_column(sp.pgettext("score sheet", "Result"))
         for row in m.score_sheet():
-            cells: list[Any] = [str(row["hand"]), short_name(m.seat_names[row["dealer"]])]
+            cells: list[Any] = [str(row["hand"]), short_name(seat_names[row["dealer"]])]
             for p, tot in zip(row["points"], row["totals"]):
                 cells.append(f"{'+' + str(p) if p else '·':>4}  {tot:>4}")
             entry = m.hands[row["hand"] - 1] if 0 < row["hand"] <= len(m.hands) else None
             result = getattr(entry, "result", None)
-            cells.append(self.session.adapter.sheet_summary(result, m.seat_names) if result is not None
+            cells.append(self.session.adapter.sheet_summary(result, seat_names) if result is not None
                          else row["summary"] or "")
             table.add_row(*cells)
         t = Text()
         if not m.score_sheet():
-            t.append("No hand has been scored yet.\n", style="dim")
+            t.append(sp._("No hand has been scored yet.") + "\n", style="dim")
         if m.outcome is not None:
             o = m.outcome
-            t.append("Final (with bonuses): " + ", ".join(f"{n} {v}" for n, v in zip(names, o.final_totals)) + "\n",
-                     style="bold")
-            t.append(f"{conjugate(names[o.winner], 'win')} by {plural(o.margin, 'point')}.", style="bold green")
+            t.append(sp._("Final (with bonuses): {totals}", totals=sp.join(f"{n} {v}" for n, v in zip(names, o.final_totals)))
+                     + "\n", style="bold")
+            if sp.english:
+                t.append(f"{conjugate(names[o.winner], 'win')} by {plural(o.margin, 'point')}.", style="bold green")
+            else:
+                t.append(sp.ngettext("{winner} by {n} point.", "{winner} by {n} points.", o.margin,
+                                     winner=self.session.winner_words()), style="bold green")
         else:
-            t.append("Totals: " + ", ".join(f"{n} {v}" for n, v in zip(names, m.totals)), style="bold")
+            t.append(sp._("Totals: {totals}", totals=sp.join(f"{n} {v}" for n, v in zip(names, m.totals))), style="bold")
             target = getattr(m.game.rules, "target_score", None)
             if target is not None:
-                t.append(f"  — first to {target}", style="dim")
+                t.append("  " + sp._("— first to {target}", target=target), style="dim")
         self.query_one("#final", Static).update(t)
 
     def action_close(self) -> None:
@@ -217,7 +230,7 @@ class ScoreSheetScreen(ModalScreen[None]):
 class RulesScreen(ModalScreen[None]):
     """A short summary of the game's rules and the options of this match."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r,f1", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r,f1", "close", N_("Close"))]
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
@@ -226,16 +239,18 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen .keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, game: str, rules: Any) -> None:
+    def __init__(self, game: str, rules: Any, lang: str = "en") -> None:
         super().__init__()
         self.game = game
         self.rules = rules
+        self.sp: Speech = speech(lang)
+        translate_bindings(self, self.sp)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-frame"):
             with VerticalScroll(id="rules-box"):
-                yield Markdown(rules_markdown(self.game, self.rules), id="rules")
-            yield Static("Esc: close · ↑/↓ PgUp/PgDn: scroll", classes="keys")
+                yield Markdown(rules_markdown(self.game, self.rules, lang=self.sp.lang), id="rules")
+            yield Static(self.sp._("Esc: close · ↑/↓ PgUp/PgDn: scroll"), classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#rules-box", VerticalScroll).focus()
@@ -247,7 +262,7 @@ class RulesScreen(ModalScreen[None]):
 class HintScreen(ModalScreen[str | None]):
     """The hint player's top moves with their values; Enter plays the highlighted one."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "close", N_("Close"))]
 
     DEFAULT_CSS = """
     HintScreen { align: center middle; }
@@ -258,18 +273,22 @@ class HintScreen(ModalScreen[str | None]):
     def __init__(self, session: TableSession, hints: list[Any]) -> None:
         super().__init__()
         self.session = session
+        self.sp: Speech = session.sp
+        translate_bindings(self, self.sp)
         self.hints = hints
 
     def compose(self) -> ComposeResult:
+        sp = self.sp
         agent = self.session.hint_agent()
         name = getattr(agent, "name", type(agent).__name__)
-        worth = value_words([h.value for h in self.hints])
+        worth = value_words([h.value for h in self.hints], sp.lang)
         with Vertical(id="hint-box"):
-            yield Static(Text(f"Hints from the {name} computer player", style="bold"))
-            yield Static(Text("Its best move first, with why, and how many points per hand it expects each "
-                              "to gain over the next. Enter plays the highlighted move, Esc closes.", style="dim"))
+            yield Static(Text(sp._("Hints from the {name} computer player", name=level_name(str(name), sp)),
+                              style="bold"))
+            yield Static(Text(sp._("Its best move first, with why, and how many points per hand it expects each "
+                                   "to gain over the next. Enter plays the highlighted move, Esc closes."), style="dim"))
             if not self.hints:
-                yield Static("(no suggestions)")
+                yield Static(sp._("(no suggestions)"))
             opts = []
             for i, h in enumerate(self.hints):
                 t = Text(f"{i + 1}. ")
@@ -336,19 +355,19 @@ def _pretty_action(text: str) -> Text:
 
 def quit_note(session: TableSession) -> str:
     """What the player is told on leaving a table: whether and how the match can be continued."""
+    sp = session.sp
     if session.is_over():
-        return "The match is over: it stays in your history (cardtable history)."
+        return sp._("The match is over: it stays in your history (cardtable history).")
     if session.store is None:
-        return "This game was not saved (--no-save): it cannot be resumed."
+        return sp._("This game was not saved (--no-save): it cannot be resumed.")
     session.save()
     if session.store_id is None and session.store_error is None and not session.has_moved():
-        return "You made no move, so nothing was saved."
+        return sp._("You made no move, so nothing was saved.")
     if session.store_error is not None:
-        return f"This game could not be saved ({session.store_error})."
+        return sp._("This game could not be saved ({error}).", error=session.store_error)
     latest = launcher.command("resume")
     which = launcher.command(f"resume {session.store_id}") if session.store_id is not None else latest
-    return f"Game saved — continue it with `{which}`." if which != latest else \
-        f"Game saved — continue it with `{latest}`."
+    return sp._("Game saved — continue it with `{command}`.", command=which)
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -360,10 +379,10 @@ class QuitScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "quit", "Leave", priority=True),
-        Binding("q", "quit_key", "Leave", show=False, priority=True),
-        Binding("n,escape", "stay", "Keep playing", priority=True),
-        Binding("left,right", "app.focus_next", "Other button", show=False),
+        Binding("y", "quit", N_("Leave"), priority=True),
+        Binding("q", "quit_key", N_("Leave"), show=False, priority=True),
+        Binding("n,escape", "stay", N_("Keep playing"), priority=True),
+        Binding("left,right", "app.focus_next", N_("Other button"), show=False),
     ]
 
     DEFAULT_CSS = """
@@ -378,31 +397,38 @@ class QuitScreen(ModalScreen[bool]):
     def __init__(self, session: TableSession, new_match: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.sp: Speech = session.sp
+        translate_bindings(self, self.sp)
         self.new_match = new_match
 
     def compose(self) -> ComposeResult:
         s = self.session
-        leaving = "starting a new match" if self.new_match else "quitting"
+        sp = self.sp
         if s.is_over():
-            body = "The match is over."
+            body = sp._("The match is over.")
         elif s.store is None:
-            body = f"This game is not being saved (--no-save): {leaving} ends it for good."
+            body = sp._("This game is not being saved (--no-save): starting a new match ends it for good.") \
+                if self.new_match else sp._("This game is not being saved (--no-save): quitting ends it for good.")
         elif s.store_error is not None:
-            body = f"This game could not be saved ({s.store_error}): {leaving} ends it."
+            body = sp._("This game could not be saved ({error}): starting a new match ends it.", error=s.store_error) \
+                if self.new_match else sp._("This game could not be saved ({error}): quitting ends it.",
+                                            error=s.store_error)
         elif s.store_id is None and not s.has_moved():
-            body = "You have not moved yet, so nothing is saved: a game is saved from your first move on."
+            body = sp._("You have not moved yet, so nothing is saved: a game is saved from your first move on.")
         else:
-            body = f"Your game is saved after every move: continue it later with `{launcher.command('resume')}`."
-        title, yes = ("Leave this match for a new one?", "New match (y)") if self.new_match \
-            else ("Quit cardtable?", "Quit (y)")
+            body = sp._("Your game is saved after every move: continue it later with `{command}`.",
+                        command=launcher.command("resume"))
+        title, yes = (sp._("Leave this match for a new one?"), sp._("New match (y)")) if self.new_match \
+            else (sp._("Quit cardtable?"), sp._("Quit (y)"))
         with Vertical(id="quit-box"):
             yield Static(title, id="quit-title")
             yield Static(body, id="quit-body")
             with Horizontal(id="quit-buttons"):
                 yield Button(yes, variant="error", id="quit-yes", compact=True)
-                yield Button("Keep playing (n)", variant="primary", id="quit-no", compact=True)
-            yield Static(f"y: {'new match' if self.new_match else 'quit'} · n / Esc: back to the table · "
-                         "Enter: the highlighted button", classes="keys")
+                yield Button(sp._("Keep playing (n)"), variant="primary", id="quit-no", compact=True)
+            yield Static(sp._("y: new match · n / Esc: back to the table · Enter: the highlighted button")
+                         if self.new_match else
+                         sp._("y: quit · n / Esc: back to the table · Enter: the highlighted button"), classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#quit-no", Button).focus()

@@ -26,8 +26,9 @@ from textual.widgets.option_list import Option
 from ...agents import AGENT_LEVELS, make_agent
 from ...errors import CardtableError
 from ...registry import GAMES, game_class, make_game
-from .common import GAME_BLURBS, GAME_TITLES, option_name, option_value_text
+from .common import game_blurb, game_title, level_name, option_label, option_value_text, preset_name
 from .dialogs import RulesScreen
+from .speech import N_, Speech, speech, translate_bindings
 
 __all__ = ["LobbyScreen", "TableStarter", "available_games"]
 
@@ -42,8 +43,8 @@ class PickSelect(Select[Any], inherit_bindings=False):
     """A lobby dropdown: Space or the arrows open it; Enter plays, as everywhere in the lobby (it reopened the list)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,space,up", "show_overlay", "Show menu", show=False),
-        Binding("enter", "screen.play", "Play", show=False),
+        Binding("down,space,up", "show_overlay", N_("Show menu"), show=False),
+        Binding("enter", "screen.play", N_("Play"), show=False),
     ]
 
 
@@ -97,8 +98,8 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.quit", "Quit"),
-        Binding("f1", "rules", "Rules"),
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("f1", "rules", N_("Rules")),
     ]
 
     DEFAULT_CSS = """
@@ -121,8 +122,10 @@ class LobbyScreen(Screen[None]):
     """
 
     def __init__(self, game: str | None = None, preset: str = "standard", options: dict[str, Any] | None = None,
-                 opponents: list[str] | None = None) -> None:
+                 opponents: list[str] | None = None, lang: str = "en") -> None:
         super().__init__()
+        self.sp: Speech = speech(lang)
+        translate_bindings(self, self.sp)
         self.games = available_games()
         playable = [g for g, why in self.games.items() if why is None]
         self.game = game if game in self.games else (playable[0] if playable else "gin")
@@ -137,33 +140,34 @@ class LobbyScreen(Screen[None]):
         self._options_lock = asyncio.Lock()
 
     def compose(self) -> ComposeResult:
-        yield Static("cardtable — choose a game; Enter plays it with these settings", id="lobby-title")
+        sp = self.sp
+        yield Static(sp._("cardtable — choose a game; Enter plays it with these settings"), id="lobby-title")
         with Horizontal(id="lobby-body"):
             opts = []
             for name, why in self.games.items():
-                title = GAME_TITLES.get(name, name)
-                opts.append(Option(title if why is None else f"{title} (not available)", id=name,
+                title = game_title(name, sp)
+                opts.append(Option(title if why is None else sp._("{game} (not available)", game=title), id=name,
                                    disabled=why is not None))
             yield OptionList(*opts, id="games")
             with VerticalScroll(id="setup"):
                 yield Static("", id="blurb")
                 with Horizontal(classes="opt-row"):
-                    yield Label("Computer level", classes="lbl")
-                    yield PickSelect([(lv, lv) for lv in _levels(self.game)], value=_default_level(self.game),
-                                 allow_blank=False, id="level", compact=True)
+                    yield Label(sp._("Computer level"), classes="lbl")
+                    yield PickSelect(self._level_choices(self.game), value=_default_level(self.game),
+                                     allow_blank=False, id="level", compact=True)
                 with Horizontal(classes="opt-row"):
-                    yield Label("Rules preset", classes="lbl")
-                    yield PickSelect([("standard", "standard")], value="standard", allow_blank=False, id="preset",
-                                 compact=True)
+                    yield Label(sp._("Rules preset"), classes="lbl")
+                    yield PickSelect([(preset_name("standard", sp), "standard")], value="standard", allow_blank=False,
+                                     id="preset", compact=True)
                 with Horizontal(classes="opt-row"):
-                    yield Label("Seed", classes="lbl")
-                    yield Input("", type="integer", id="seed", compact=True, placeholder="random deal")
+                    yield Label(sp._("Seed"), classes="lbl")
+                    yield Input("", type="integer", id="seed", compact=True, placeholder=sp._("random deal"))
                 yield Static("", id="rules-brief")
                 yield Static("", id="lobby-error")
-                yield Button("Play (Enter)", variant="primary", id="play")
-                yield Static("Rules options", classes="opt-head")
+                yield Button(sp._("Play (Enter)"), variant="primary", id="play")
+                yield Static(sp._("Rules options"), classes="opt-head")
                 yield Vertical(id="options")
-        yield Footer()
+        yield Footer(show_command_palette=self.sp.english)
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -172,25 +176,29 @@ class LobbyScreen(Screen[None]):
         self._load_game(self.game)
         games.focus()
 
+    def _level_choices(self, game: str) -> list[tuple[str, str]]:
+        return [(level_name(lv, self.sp), lv) for lv in _levels(game)]
+
     def _rules_class(self) -> Any:
         return game_class(self.game).rules_class
 
     def _load_game(self, game: str) -> None:
         self.game = game
-        self.query_one("#blurb", Static).update(GAME_BLURBS.get(game, ""))
+        sp = self.sp
+        self.query_one("#blurb", Static).update(game_blurb(game, sp))
         self.query_one("#lobby-error", Static).update("")
         level = self.query_one("#level", Select)
         levels = _levels(game)
-        level.set_options([(lv, lv) for lv in levels])
+        level.set_options(self._level_choices(game))
         level.value = self.opponents[0] if self.opponents and self.opponents[0] in levels else _default_level(game)
         preset = self.query_one("#preset", Select)
         if self.games.get(game) is not None:
-            preset.set_options([("standard", "standard")])
+            preset.set_options([(preset_name("standard", sp), "standard")])
             preset.value = "standard"
             self._build_options(None)
             return
         presets = self._rules_class().presets()
-        preset.set_options([(p, p) for p in presets])
+        preset.set_options([(preset_name(p, sp), p) for p in presets])
         preset.value = self.preset if self.preset in presets else presets[0]
         self._build_options(self._preset_rules())
 
@@ -200,7 +208,7 @@ class LobbyScreen(Screen[None]):
         try:
             return cls.preset(preset, **self.options)
         except CardtableError as exc:
-            self.query_one("#lobby-error", Static).update(str(exc))
+            self.query_one("#lobby-error", Static).update(self._error_text(exc))
             return cls.preset(preset)
 
     def _build_options(self, rules: Any) -> None:
@@ -239,33 +247,46 @@ class LobbyScreen(Screen[None]):
                 wid = f"opt-{gen}-{f.name}"
                 choices = f.metadata.get("choices")
                 widget: Any
+                sp = self.sp
                 if isinstance(f.default, bool):
-                    widget = Checkbox("on" if value else "off", value=bool(value), id=wid, compact=True)
+                    widget = Checkbox(option_value_text(bool(value), sp), value=bool(value), id=wid, compact=True)
                 elif choices:
-                    widget = PickSelect([(option_value_text(c), c) for c in choices], value=value, allow_blank=False,
-                                    id=wid, compact=True)
+                    widget = PickSelect([(option_value_text(c, sp), c) for c in choices], value=value,
+                                        allow_blank=False, id=wid, compact=True)
                 else:
                     widget = Input("" if value is None else str(value), type="integer", id=wid, compact=True,
-                                   placeholder="none" if f.metadata.get("nullable") else "")
-                widget.tooltip = f.metadata.get("doc") or None
+                                   placeholder=option_value_text(None, sp) if f.metadata.get("nullable") else "")
+                widget.tooltip = (f.metadata.get("doc") or None) if sp.english else None
                 self._fields.append((f, widget))
-                rows.append(Horizontal(Label(option_name(f.name), classes="lbl"), widget, classes="opt-row"))
+                rows.append(Horizontal(Label(option_label(self.game, f.name, sp), classes="lbl"), widget,
+                                       classes="opt-row"))
             await box.mount(*rows)
             self._fields_for = key
             self._show_brief(rules)
 
     def _show_brief(self, rules: Any) -> None:
+        sp = self.sp
         preset = str(self.query_one("#preset", Select).value)
         base = type(rules).preset(preset)
-        diff = [f"{option_name(k)} {option_value_text(v)}" for k, v in rules.to_dict().items()
-                if getattr(base, k) != v]
+
+        def said(k: str, v: Any) -> str:
+            return f"{option_label(self.game, k, sp)} {option_value_text(v, sp)}"
+
+        diff = [said(k, v) for k, v in rules.to_dict().items() if getattr(base, k) != v]
         first = type(rules)()
-        from_std = [f"{option_name(k)} {option_value_text(v)}" for k, v in base.to_dict().items()
-                    if getattr(first, k) != v]
-        text = f"Preset {preset}: " + (", ".join(from_std) if from_std else "the standard rules")
+        from_std = [said(k, v) for k, v in base.to_dict().items() if getattr(first, k) != v]
+        if sp.english:
+            text = f"Preset {preset}: " + (", ".join(from_std) if from_std else "the standard rules")
+            if diff:
+                text += "; changed: " + ", ".join(diff)
+            self.query_one("#rules-brief", Static).update(text + ".  F1: rules")
+            return
+        name = preset_name(preset, sp)
+        text = sp._("Preset {preset}: {options}", preset=name, options=sp.join(from_std)) if from_std \
+            else sp._("Preset {preset}: the standard rules", preset=name)
         if diff:
-            text += "; changed: " + ", ".join(diff)
-        self.query_one("#rules-brief", Static).update(text + ".  F1: rules")
+            text = sp._("{preset_text}; changed: {options}", preset_text=text, options=sp.join(diff))
+        self.query_one("#rules-brief", Static).update(sp._("{text}.  F1: rules", text=text))
 
     def chosen_options(self) -> dict[str, Any]:
         """The options that differ from the chosen preset, read from the option widgets."""
@@ -286,14 +307,15 @@ class LobbyScreen(Screen[None]):
                     try:
                         value = int(text)
                     except ValueError:
-                        raise CardtableError(f"{f.name} must be a whole number") from None
+                        raise CardtableError(self.sp._("{option} must be a whole number",
+                                                       option=option_label(self.game, f.name, self.sp))) from None
             if value != getattr(rules, f.name):
                 out[f.name] = value
         return out
 
     @on(Checkbox.Changed, "#options Checkbox")
     def _checkbox(self, event: Checkbox.Changed) -> None:
-        event.checkbox.label = "on" if event.value else "off"
+        event.checkbox.label = option_value_text(bool(event.value), self.sp)
 
     @on(OptionList.OptionHighlighted, "#games")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -336,14 +358,23 @@ class LobbyScreen(Screen[None]):
 
     def start(self) -> None:
         if self.games.get(self.game) is not None:
-            self.query_one("#lobby-error", Static).update(f"{GAME_TITLES.get(self.game, self.game)} is not available yet.")
+            self.query_one("#lobby-error", Static).update(
+                self.sp._("{game} is not available yet.", game=game_title(self.game, self.sp)))
             return
         try:
             cast(TableStarter, self.app).start_table(**self.settings())
         except (CardtableError, ValueError, ImportError) as exc:
-            self.query_one("#lobby-error", Static).update(f"Cannot start: {exc}")
+            self.query_one("#lobby-error", Static).update(self.sp._("Cannot start: {error}", error=self._error_text(exc)))
+
+    def _error_text(self, exc: BaseException) -> str:
+        """An error in the lobby's language (an engine error by its code; English where it has none)."""
+        if self.sp.english or not isinstance(exc, CardtableError):
+            return str(exc)
+        from ..words import refusal_text_of
+
+        return refusal_text_of(exc, self.sp.lang)
 
     def action_rules(self) -> None:
         rules = self._preset_rules() if self.games.get(self.game) is None else None
-        self.app.push_screen(RulesScreen(self.game, rules))
+        self.app.push_screen(RulesScreen(self.game, rules, lang=self.sp.lang))
 

@@ -12,10 +12,11 @@ from rich.text import Text
 from ...cards import PinochleCard
 from ...core import CHANCE, GameState, HandResult
 from ..hint_words import distinct
-from ..words import conjugate, meld_kind_name, narrate_action, plural
+from ..words import conjugate, meld_kind_name, plural
 from .adapters import Candidate, GameAdapter
 from .cardart import CardSlot, card_row, inline_cards
 from .common import short_name
+from .speech import Speech
 
 __all__ = ["PinochleAdapter"]
 
@@ -41,29 +42,31 @@ class PinochleAdapter(GameAdapter):
         return out
 
     def hand_caption(self, view: Any) -> Text:
+        sp = self.sp
         t = Text()
         if view.melded:
-            t.append("green: melded, still playable   ", style="green")
-        t.append(f"meld points {view.meld_points[view.seat]}", style="bold")
-        t.append(f"   tricks won {len(view.won[view.seat]) // 2}", style="dim")
+            t.append(sp._("green: melded, still playable") + "   ", style="green")
+        t.append(sp._("meld points {points}", points=view.meld_points[view.seat]), style="bold")
+        t.append("   " + sp._("tricks won {n}", n=len(view.won[view.seat]) // 2), style="dim")
         return t
 
     def opponent_panel(self, view: Any, names: Sequence[str], seat: int) -> RenderableType:
         opp = 1 - seat
+        sp = self.sp
         t = Text()
         t.append(names[opp], style="bold")
         concealed = view.opponent_hand_size - len(view.opponent_melded)
-        t.append(f"  {concealed} concealed ")
+        t.append("  " + sp.ngettext("{n} concealed", "{n} concealed", concealed) + " ")
         t.append("▒" * max(0, concealed), style="grey82 on dark_blue")
-        t.append(f"   meld points {view.meld_points[opp]}", style="dim")
+        t.append("   " + sp._("meld points {points}", points=view.meld_points[opp]), style="dim")
         if view.opponent_melded:
-            t.append("\n  on the table: ")
+            t.append("\n  " + sp._("on the table:") + " ")
             t.append_text(inline_cards(view.opponent_melded))
         if view.opponent_known:
-            t.append("\n  known to hold: ")
+            t.append("\n  " + sp._("known to hold:") + " ")
             t.append_text(inline_cards(view.opponent_known))
         if view.opponent_hand is not None:
-            t.append("\n  hand: ")
+            t.append("\n  " + sp._("hand:") + " ")
             t.append_text(inline_cards(view.opponent_hand))
         return t
 
@@ -75,34 +78,39 @@ class PinochleAdapter(GameAdapter):
         stock = card_row([CardSlot(None) if view.stock_size else CardSlot(empty=True)])[0]
         turn = card_row([CardSlot(view.trump_card) if view.trump_card is not None else CardSlot(empty=True)])[0]
         trick = card_row([CardSlot(view.lead) if view.lead is not None else CardSlot(empty=True)])[0]
+        sp = self.sp
         info = Text()
-        info.append("Trump ", style="dim")
+        info.append(sp._("Trump") + " ", style="dim")
         info.append(trump + "\n", style="bold red1" if view.trump in (1, 2) else "bold")
-        info.append(f"Stage {view.stage}\n", style="bold")
-        info.append(f"Stock {view.stock_size}", style="dim")
+        info.append(sp._("Stage {number}", number=view.stage) + "\n", style="bold")
+        info.append(sp._("Stock {n}", n=view.stock_size), style="dim")
         if view.rules is not None and view.rules.declare_out:
-            info.append(f"\nClaim {view.claim()}/{view.rules.target_score}", style="dim")
-        grid.add_row(Text("Stock", style="dim"), Text("Trump card", style="dim"), Text("Trick", style="dim"), Text(""))
+            info.append("\n" + sp._("Claim {points}/{target}", points=view.claim(), target=view.rules.target_score),
+                        style="dim")
+        grid.add_row(Text(sp._("Stock"), style="dim"), Text(sp._("Trump card"), style="dim"),
+                     Text(sp._("Trick"), style="dim"), Text(""))
         grid.add_row(stock, turn, trick, info)
         parts: list[RenderableType] = [grid]
         if view.tricks:
             _leader, led, followed, winner = view.tricks[-1]
-            last = Text("Last trick: ", style="dim")
+            last = Text(sp._("Last trick:") + " ", style="dim")
             last.append_text(inline_cards([led, followed]))
             last.append(f" → {names[winner]}", style="dim")
             parts.append(last)
         return Group(*parts)
 
     def prompt(self, view: Any, state: GameState[Any, Any, Any], seat: int, names: Sequence[str]) -> str:
+        sp = self.sp
         if state.current_player() != seat:
-            return "Waiting for the computer..."
+            return sp._("Waiting for the computer...")
         phase = view.phase
         if phase == "play":
-            return "Select a card and play it (Enter)." if view.lead is None else "Answer the lead: select a card, Enter."
+            return sp._("Select a card and play it (Enter).") if view.lead is None \
+                else sp._("Answer the lead: select a card, Enter.")
         if phase == "meld":
-            return "You won the trick: select cards to meld, or choose no meld."
+            return sp._("You won the trick: select cards to meld, or choose no meld.")
         if phase == "exchange":
-            return "You may exchange the dix for the trump card."
+            return sp._("You may exchange the dix for the trump card.")
         return ""
 
     def candidates(self, state: GameState[Any, Any, Any], selected: Sequence[Any]) -> list[Candidate]:
@@ -159,79 +167,154 @@ class PinochleAdapter(GameAdapter):
         def who(seat: int) -> str:
             return "You" if seat == human else short_name(names[seat])
 
+        sp = self.sp
+        stop = sp._(".")
+        sep = "" if sp.lang in ("ja", "zh") else " "  # sentences follow each other without a space in CJK
+
+        def unstop(text: str) -> str:
+            return text[:-len(stop)] if stop and text.endswith(stop) else text
+
         if kind == "turnup":
             card = CARDS[action.card]
-            text = f"The {card.card.pretty()} is turned up: {_SUIT_WORDS[card.card.suit]} are trump."
+            text = sp._("The {card} is turned up: {suit} are trump.", card=card.card.pretty(),
+                        suit=_suit_words(sp)[card.card.suit])
             if pin.meld_points(pin.dealer) > before.points[pin.dealer]:
-                text += f" It is the dix (the 9 of trump): {conjugate(who(pin.dealer), 'score')} 10 points."
+                if sp.english:
+                    text += f" It is the dix (the 9 of trump): {conjugate(who(pin.dealer), 'score')} 10 points."
+                elif pin.dealer == human:
+                    text += sep + sp._("It is the dix (the 9 of trump): you score 10 points.")
+                else:
+                    text += sep + sp._("It is the dix (the 9 of trump): {name} scores 10 points.", name=who(pin.dealer))
             return text
         if kind == "draw":
             seat = pin.actors[-1]
-            parts = [f"You draw the {CARDS[action.card].card.pretty()} from the stock."] if seat == human else []
+            parts = [sp._("You draw the {card} from the stock.", card=CARDS[action.card].card.pretty())] \
+                if seat == human else []
             if before.trump is not None and getattr(state, "trump_card", -1) < 0:  # the last draw
-                parts.append(f"{conjugate(who(1 - seat), 'take')} the trump card, the {before.trump.card.pretty()}; "
-                             "the stock is used up: stage 2.")
-            return " ".join(parts) or None
+                trump_card = before.trump.card.pretty()
+                if sp.english:
+                    parts.append(f"{conjugate(who(1 - seat), 'take')} the trump card, the {trump_card}; "
+                                 "the stock is used up: stage 2.")
+                elif 1 - seat == human:
+                    parts.append(sp._("You take the trump card, the {card}; the stock is used up: stage 2.",
+                                      card=trump_card))
+                else:
+                    parts.append(sp._("{name} takes the trump card, the {card}; the stock is used up: stage 2.",
+                                      name=who(1 - seat), card=trump_card))
+            return sep.join(parts) or None
         if actor == CHANCE:
             return None
         if kind == "exchange":
             gained = pin.meld_points(actor) - before.points[actor]
-            return narrate_action(action, who(actor), turnup=before.trump) + (
-                f" (the dix: {gained} points)." if gained > 0 else ".")
+            move = self.narrate(action, actor, human, names, turnup=before.trump)
+            return sp.ngettext("{move} (the dix: {n} point).", "{move} (the dix: {n} points).", gained, move=move) \
+                if gained > 0 else move + stop
         text = super().describe(state, action, actor, human, names, pre) or ""
         if kind == "play" and getattr(state, "ntricks", 0) > before.tricks:
             _leader, led, followed, winner = pin.trick_log[-1]
-            text = (f"{text[:-1]}: {conjugate(who(winner), 'win')} the trick "
-                    f"({led_and_followed(CARDS, led, followed)}).")
+            cards = led_and_followed(CARDS, led, followed, sp)
+            if sp.english:
+                text = f"{text[:-1]}: {conjugate(who(winner), 'win')} the trick ({cards})."
+            elif winner == human:
+                text = sp._("{move}: you win the trick ({cards}).", move=unstop(text), cards=cards)
+            else:
+                text = sp._("{move}: {name} wins the trick ({cards}).", move=unstop(text), name=who(winner), cards=cards)
             for seat in (0, 1):
                 gained = pin.meld_points(seat) - before.points[seat]
                 if gained > 0:
-                    text += f" {conjugate(who(seat), 'score')} {gained} for playing a dix (a 9 of trump)."
+                    if sp.english:
+                        text += f" {conjugate(who(seat), 'score')} {gained} for playing a dix (a 9 of trump)."
+                    elif seat == human:
+                        text += sep + sp._("You score {points} for playing a dix (a 9 of trump).", points=gained)
+                    else:
+                        text += sep + sp._("{name} scores {points} for playing a dix (a 9 of trump).", name=who(seat),
+                                           points=gained)
         return text
 
     def decline_warning(self, state: GameState[Any, Any, Any], action: Any) -> str:
         kind = getattr(action, "kind", "")
         if kind == "no exchange":
             swap = next((a for a in state.legal_actions() if a.kind == "exchange"), None)
-            return f"You could {self.label(swap)[0].lower()}{self.label(swap)[1:]}." if swap is not None else ""
+            if swap is None:
+                return ""
+            if self.sp.english:
+                return f"You could {self.label(swap)[0].lower()}{self.label(swap)[1:]}."
+            return self.sp._("You could make this move instead: {move}.", move=self.label(swap, state))
         if kind != "no meld":
             return ""
         melds = [a for a in state.legal_actions() if a.kind == "meld"]
         if not melds:
             return ""
         best = max(melds, key=lambda a: _meld_points(a))
-        return (f"You can still meld ({plural(len(melds), 'meld')} possible, e.g. {self.label(best)}): "
-                "declining gives up those points.")
+        if self.sp.english:
+            return (f"You can still meld ({plural(len(melds), 'meld')} possible, e.g. {self.label(best)}): "
+                    "declining gives up those points.")
+        return self.sp.ngettext("You can still meld ({n} meld possible, e.g. {meld}): declining gives up those points.",
+                                "You can still meld ({n} melds possible, e.g. {meld}): declining gives up those points.",
+                                len(melds), meld=self.label(best, state))
 
     def summarize(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str]) -> list[str]:
-        return ["Hand over: " + ", ".join(f"{short_name(names[i])} {plural(p, 'point')}"
-                                          for i, p in enumerate(result.points)) + "."]
+        sp = self.sp
+        if sp.english:
+            return ["Hand over: " + ", ".join(f"{short_name(names[i])} {plural(p, 'point')}"
+                                              for i, p in enumerate(result.points)) + "."]
+        points = sp.join(sp.ngettext("{name} {n} point", "{name} {n} points", p, name=short_name(names[i]))
+                         for i, p in enumerate(result.points))
+        return [sp._("Hand over: {points}.", points=points)]
+
+    def sheet_summary(self, result: HandResult, names: Sequence[str]) -> str:
+        sp = self.sp
+        if sp.english:
+            return result.summary or ""
+        declared = result.details.get("declared") if isinstance(result.details, dict) else None
+        if isinstance(declared, int) and 0 <= declared < len(names):
+            return sp._("{name} declared out", name=short_name(names[declared]))
+        p0, p1 = result.points
+        return sp._("{first} to {second}", first=p0, second=p1)
 
     def breakdown(self, state: GameState[Any, Any, Any], result: HandResult, human: int, names: Sequence[str],
                   step: int) -> RenderableType:
         d = result.details if isinstance(result.details, dict) else {}
         if "meld_points" not in d:
             return super().breakdown(state, result, human, names, step)
-        table = Table(title="Hand score", title_justify="left")
+        sp = self.sp
+        table = Table(title=sp._("Hand score"), title_justify="left")
         table.add_column("")
         for n in names:
             table.add_column(n, justify="right")
         melds = d.get("meld") or [{}, {}]
         dix = d.get("dix") or [{}, {}]
         for k in sorted({k for m in melds for k in m}):
-            table.add_row(f"  {meld_kind_name(k)}", *[str(m.get(k, 0) or "") for m in melds])
-        for k in [k for k in _DIX_ROWS if any(x.get(k) for x in dix)]:  # the dix scores outside the melds
-            table.add_row(f"  {_DIX_ROWS[k]}", *[str(x.get(k, 0) or "") for x in dix])
-        table.add_row("meld", *[str(x) for x in d.get("meld_points", [0, 0])])
-        table.add_row("counters", *[str(x) for x in d.get("counters", [0, 0])])
+            table.add_row(f"  {_meld_kind(k, sp)}", *[str(m.get(k, 0) or "") for m in melds])
+        rows = _dix_rows(sp)
+        for k in [k for k in rows if any(x.get(k) for x in dix)]:  # the dix scores outside the melds
+            table.add_row(f"  {rows[k]}", *[str(x.get(k, 0) or "") for x in dix])
+        table.add_row(sp.pgettext("hand score", "meld"), *[str(x) for x in d.get("meld_points", [0, 0])])
+        table.add_row(sp.pgettext("hand score", "counters"), *[str(x) for x in d.get("counters", [0, 0])])
         lt = d.get("last_trick")
-        table.add_row("last trick", *["✓" if lt == i else "" for i in range(len(names))])
-        table.add_row("card points", *[str(x) for x in d.get("card_points", [0, 0])])
-        table.add_row(Text("hand total", style="bold"), *[Text(str(p), style="bold green") for p in result.points])
+        table.add_row(sp.pgettext("hand score", "last trick"), *["✓" if lt == i else "" for i in range(len(names))])
+        table.add_row(sp.pgettext("hand score", "card points"), *[str(x) for x in d.get("card_points", [0, 0])])
+        table.add_row(Text(sp.pgettext("hand score", "hand total"), style="bold"),
+                      *[Text(str(p), style="bold green") for p in result.points])
         return table
 
 
-_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+def _suit_words(sp: Speech) -> tuple[str, str, str, str]:
+    """The suits as the subject of "... are trump"."""
+    return (sp.pgettext("trump suit", "spades"), sp.pgettext("trump suit", "hearts"),
+            sp.pgettext("trump suit", "diamonds"), sp.pgettext("trump suit", "clubs"))
+
+
+_MELD_TERMS = {"run": "flush", "royal-marriage": "royal marriage", "marriage": "marriage", "dix": "dix",
+               "aces-around": "aces around", "kings-around": "kings around", "queens-around": "queens around",
+               "jacks-around": "jacks around", "pinochle": "pinochle", "double-pinochle": "double pinochle"}
+
+
+def _meld_kind(kind: str, sp: Speech) -> str:
+    """A meld kind's name: English as the log says it (``royal marriage``), else the game's term."""
+    if sp.english or kind not in _MELD_TERMS:
+        return meld_kind_name(kind)
+    return sp.term(_MELD_TERMS[kind])
 
 
 class _Before(tuple[Any, int, tuple[int, int]]):
@@ -254,12 +337,15 @@ class _Before(tuple[Any, int, tuple[int, int]]):
         return points
 
 
-def led_and_followed(cards: Sequence[Any], led: int, followed: int) -> str:
+def led_and_followed(cards: Sequence[Any], led: int, followed: int, sp: Speech | None = None) -> str:
     """A trick's two cards in words: ``A♦ and Q♠``."""
-    return f"{cards[led].card.pretty()} and {cards[followed].card.pretty()}"
+    first, second = cards[led].card.pretty(), cards[followed].card.pretty()
+    return f"{first} and {second}" if sp is None else sp._("{first} and {second}", first=first, second=second)
 
 
-_DIX_ROWS = {"dix-turnup": "dix turned up (dealer)", "dix-exchange": "dix exchanged", "dix-played": "dix played"}
+def _dix_rows(sp: Speech) -> dict[str, str]:
+    return {"dix-turnup": sp._("dix turned up (dealer)"), "dix-exchange": sp._("dix exchanged"),
+            "dix-played": sp._("dix played")}
 
 
 def _meld_points(action: Any) -> int:

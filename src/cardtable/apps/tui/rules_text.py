@@ -1,12 +1,16 @@
-"""Short rule summaries shown on the rules screen (the full rules: ``docs/rules/`` in the project, `cardtable docs`)."""
+"""The rules screen's text: in English short rule summaries (the full rules: ``docs/rules/`` in the project,
+`cardtable docs`); in every other language the player rules of the game in that language
+(:func:`cardtable.apps.player_rules.translations.load_translated`), under the match's options. The keys
+at the table follow in the same language."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .common import option_name, option_value_text
+from .common import option_name, option_value_text, preset_name
+from .speech import Speech, speech
 
-__all__ = ["RULES", "rules_markdown"]
+__all__ = ["RULES", "rules_markdown", "keys_markdown"]
 
 GIN = """\
 # Gin Rummy — the rules in short
@@ -104,8 +108,74 @@ KEYS = """## Keys at the table
 """
 
 
-def rules_markdown(game: str, rules: Any = None) -> str:
-    """The summary of ``game`` plus the options in force (``rules`` is the match's rules config)."""
+def keys_markdown(sp: Speech) -> str:
+    """The keys at the table (:data:`KEYS` in English), in ``sp``'s language."""
+    if sp.english:
+        return KEYS
+    rows = [
+        ("← →", sp._("move the cursor along your hand")),
+        (sp._("Space / click"), sp._("select the card (again: unselect); Pinochle melds take several cards")),
+        ("Enter", sp._("select the card under the cursor; once its moves are listed, play move 1 (the line above "
+                       "the footer says what Enter does)")),
+        (sp._("1–9 / click a button"), sp._("play that listed move; declining a meld or the dix exchange asks for a "
+                                            "second press")),
+        ("Tab / ↑ ↓", sp._("Casino: move the keys from your hand to the table's cards and builds and back; on the "
+                           "table ← → move, Space picks (a build is one pick), and the moves of your hand card that "
+                           "take exactly the picks are listed (a pick that makes no move says which rule forbids it)")),
+        ("Esc", sp._("clear the selection (and the table picks)")),
+        (":", sp._("type a move in the game's notation (the box shows examples; Esc cancels)")),
+        ("d t p k g x", sp._("Gin: draw, take, pass, knock, big gin, discard; Casino: x trails")),
+        ("h", sp._("hints: a computer player's best moves, each with how many points it is estimated to cost (the "
+                   "opponent's level when it can explain its moves, else the strongest that can; the dialog names "
+                   "it)")),
+        ("u", sp._("take back your last move, until a card is drawn, the computer replies or the hand ends")),
+        ("s", sp._("score sheet · r rules · n new match (lobby) · q quit (asks first; the game stays saved)")),
+        ("+ / −", sp._("the computer plays faster / slower")),
+    ]
+    head = f"## {sp._('Keys at the table')}\n\n| {sp._('key')} | {sp._('does')} |\n|---|---|\n"
+    return head + "".join(f"| {key} | {does} |\n" for key, does in rows)
+
+
+def _translated_rules(game: str, rules: Any, sp: Speech) -> str:
+    """The player rules of ``game`` under ``rules`` as Markdown, in ``sp``'s language."""
+    from ...registry import game_class
+    from ..plain.rules import player_rules  # the player rules in a language (marked in the pseudo-locale)
+    from ..player_rules.data import INLINE_CARD
+    from ..player_rules.render import card_text, page
+
+    if rules is None:
+        rules = game_class(game).rules_class()
+    data = page(rules, game, player_rules(game, sp.lang))
+
+    def cards(text: str) -> str:
+        return INLINE_CARD.sub(lambda m: card_text(m.group(1)), text)
+
+    out = [f"# {data['title']}", "", cards(data["intro"]), ""]
+    for section in data["sections"]:
+        out += [f"## {section['heading']}", ""]
+        for block in section["blocks"]:
+            if block["kind"] == "figure":
+                shown = "  ".join(" ".join(card_text(c) for c in g) for g in block["cards"])
+                out += [f"> **{shown}** — {cards(block['text'])}", ""]
+            else:
+                out += [cards(block["text"]), ""]
+    preset = data["preset"]
+    heading = sp._("Options of these rules ({preset})", preset=preset_name(preset, sp)) if preset \
+        else sp._("Options of these rules")
+    out += [f"## {heading}", "",
+            f"| {sp._('option')} | {sp._('these rules')} |", "|---|---|"]
+    out += [f"| {row['label']} | {cards(row['text'])} |" for row in data["options"]]
+    return "\n".join(out) + "\n"
+
+
+def rules_markdown(game: str, rules: Any = None, lang: str = "en") -> str:
+    """The summary of ``game`` plus the options in force (``rules`` is the match's rules config), in ``lang``."""
+    sp = speech(lang)
+    if not sp.english:
+        from ..player_rules.data import GAMES
+
+        if game in GAMES:
+            return _translated_rules(game, rules, sp) + "\n" + keys_markdown(sp)
     text = RULES.get(game, f"# {game}\n\nNo summary written yet.") + "\n" + KEYS
     if rules is not None and hasattr(rules, "to_dict"):
         describe = rules.describe() if hasattr(rules, "describe") else ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,7 +29,8 @@ from ..hint_words import distinct, hint_reasons, reasons_text
 from ..private_steps import is_decline
 from ..words import conjugate, describe_move
 from .adapters import GameAdapter
-from .common import short_name, team_names
+from .common import display_name, short_name, team_names
+from .speech import Speech, speech
 from .table_adapters import adapter_for
 
 __all__ = ["TableSession", "FinishedHand", "Hint", "LogLine", "short_name"]
@@ -73,6 +75,8 @@ class TableSession:
     human_seat: int = 0
     human_name: str = "You"
     match: Match | None = None
+    lang: str = "en"
+    """The language the table speaks (its log, the adapter's words); the match keeps English seat names."""
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -106,6 +110,7 @@ class TableSession:
             for seat, level in self.levels.items()
         }
         self.adapter: GameAdapter = adapter_for(self.game_name)
+        self.adapter.lang = self.lang
         self.log: list[LogLine] = []
         self.finished: list[FinishedHand] = []
         self.actors: list[list[int]] = []
@@ -123,8 +128,15 @@ class TableSession:
         return self.match
 
     @property
+    def sp(self) -> Speech:
+        """The table's words in its language."""
+        return speech(self.lang)
+
+    @property
     def names(self) -> list[str]:
-        return list(self.m.seat_names)
+        """The seat names as the table shows them (``Computer (medium)`` in the table's language)."""
+        sp = self.sp
+        return [display_name(n, sp) for n in self.m.seat_names]
 
     def side_names(self) -> list[str]:
         """One name per side, the same on every screen: seat names, or ``You & Across`` in partnerships."""
@@ -184,14 +196,36 @@ class TableSession:
             for text in self.adapter.summarize(state, entry.result, self.human_seat, self.names):
                 self._say(text)
             if m.outcome is not None:
-                winner = self.side_names()[m.outcome.winner]
-                self._say(f"Match over: {conjugate(winner, 'win')} {' - '.join(map(str, m.outcome.final_totals))}.")
+                self._say(self.match_over_line())
         return act
 
     def _untold(self, game: str, action: Any, actor: int) -> bool:
         """The person is not told of ``action``: another seat declined a step only it may know of
         (:mod:`..private_steps`)."""
         return actor != self.human_seat and is_decline(game, action)
+
+    def winner_words(self) -> str:
+        """``You win`` / ``Computer (medium) wins`` / ``Left & Right win``: the match's winner as a subject
+        and verb (English words through :func:`conjugate`)."""
+        m = self.m
+        assert m.outcome is not None
+        winner = self.side_names()[m.outcome.winner]
+        sp = self.sp
+        if sp.english:
+            return conjugate(winner, "win")
+        mine = m.outcome.winner == self.human_seat % m.game.num_sides
+        if mine and len(self.side_names()) == len(self.names):
+            return sp._("You win")
+        if " & " in winner:
+            return sp._("{team} win", team=winner)
+        return sp._("{name} wins", name=winner)
+
+    def match_over_line(self) -> str:
+        """The log's last line: who won the match and the final totals."""
+        m = self.m
+        assert m.outcome is not None
+        totals = " - ".join(map(str, m.outcome.final_totals))
+        return self.sp._("Match over: {winner} {totals}.", winner=self.winner_words(), totals=totals)
 
     def advance_chance(self) -> None:
         """Deal and draw (chance steps) until a player is to act or the match is over."""
@@ -264,10 +298,32 @@ class TableSession:
         k = len(row)
         while k > 0 and row[k - 1] == CHANCE:
             k -= 1
+        sp = self.sp
         if 0 < k < len(row) and row[k - 1] == self.human_seat:  # the cards came right after the person's own move
-            return ("your last move brought new cards from the stock (or a new deal), and a card once seen "
-                    "stays seen: undo would show you the next one")
-        return check.reason
+            return sp._("your last move brought new cards from the stock (or a new deal), and a card once seen "
+                        "stays seen: undo would show you the next one")
+        return self._reason_words(check.reason)
+
+    def _reason_words(self, reason: str) -> str:
+        """One of :func:`cardtable.undo.undo_check`'s reasons in the table's language."""
+        sp = self.sp
+        if sp.english:
+            return reason
+        known = {
+            "the match is over: its result stands": sp._("the match is over: its result stands"),
+            "you have not moved yet": sp._("you have not moved yet"),
+            "a new hand has been dealt: the moves of an earlier hand stand":
+                sp._("a new hand has been dealt: the moves of an earlier hand stand"),
+            "new cards have been dealt or drawn since your last move (undo would show the next ones again)":
+                sp._("new cards have been dealt or drawn since your last move (undo would show the next ones again)"),
+        }
+        if reason in known:
+            return known[reason]
+        replied = re.fullmatch(r"(.*) has replied to your move: it stands once you have seen the reply", reason)
+        if replied:
+            return sp._("{name} has replied to your move: it stands once you have seen the reply",
+                        name=display_name(replied.group(1), sp))
+        return reason
 
     def undo_offer(self) -> str:
         """What undo would take back now, as the log said it (``You take the K♠ from the discard pile.``); empty if nothing."""
@@ -275,7 +331,7 @@ class TableSession:
         if check.point is None:
             return ""
         mine = [line for line in self.log if line.seat == self.human_seat]
-        return mine[-1].text if mine else "your last move"
+        return mine[-1].text if mine else self.sp._("your last move")
 
     def undo(self) -> bool:
         """Take back the person's last move by replaying the record cut just before it.
@@ -291,7 +347,7 @@ class TableSession:
         self.match = take_back(self.m, check)
         self.actors = cut_actors(self.actors, check)
         self.finished = [f for f in self.finished if f.number <= h]
-        self._say(f"Undo: back to your move in hand {h + 1}.")
+        self._say(self.sp._("Undo: back to your move in hand {number}.", number=h + 1))
         self.save()
         return True
 
@@ -325,7 +381,7 @@ class TableSession:
         if not self.actors:
             self.actors = [[]]
         if not fresh:
-            self.log.append(LogLine(f"(saved game resumed: hand {len(match.hands)})"))
+            self.log.append(LogLine(self.sp._("(saved game resumed: hand {number})", number=len(match.hands))))
 
     # --- hints ------------------------------------------------------------------------------------
     def hint_agent(self) -> Any:
@@ -351,10 +407,10 @@ class TableSession:
         labels = []
         for h in hints:
             try:
-                labels.append(describe_move(state, state.parse_action(h.action)))
+                labels.append(describe_move(state, state.parse_action(h.action), lang=self.lang))
             except CardtableError:
                 labels.append(h.action)
-        return [_with_reasons(state, hints[i]) for i in distinct(labels)]  # a Pinochle card's copies: one hint
+        return [_with_reasons(state, hints[i], self.lang) for i in distinct(labels)]  # a Pinochle card's copies: one hint
 
     # --- persistence --------------------------------------------------------------------------------
     def has_moved(self) -> bool:
@@ -392,7 +448,7 @@ class TableSession:
         except Exception as exc:  # the store is optional: report once and keep playing
             if self.store_error is None:
                 self.store_error = f"{type(exc).__name__}: {exc}"
-                self._say(f"(could not save the game: {self.store_error})")
+                self._say(self.sp._("(could not save the game: {error})", error=self.store_error))
 
     def hand_result_rows(self) -> list[dict[str, Any]]:
         return self.m.score_sheet()
@@ -417,7 +473,7 @@ def _to_hint(item: Any) -> Hint:
     return Hint(str(action), value, str(note or ""))
 
 
-def _with_reasons(state: Any, hint: Hint) -> Hint:
+def _with_reasons(state: Any, hint: Hint, lang: str = "en") -> Hint:
     """``hint`` with its reasons in words as the note (:mod:`cardtable.apps.hint_words`), if it has none."""
     if hint.note:
         return hint
@@ -425,7 +481,7 @@ def _with_reasons(state: Any, hint: Hint) -> Hint:
         move = state.parse_action(hint.action)
     except CardtableError:
         return hint
-    return replace(hint, note=reasons_text(hint_reasons(state, move)))
+    return replace(hint, note=reasons_text(hint_reasons(state, move, lang), lang))
 
 
 def _num(x: Any) -> float | None:

@@ -23,12 +23,15 @@ from textual.widgets import (
     Static,
 )
 
+from ... import i18n
 from ...errors import CardtableError
+from ..words import refusal_text_of
 from .casino_picks import TablePicks
-from .common import DEFAULT_PACE, SHORT_TITLES
+from .common import DEFAULT_PACE, SHORT_TITLES, short_title
 from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen
 from .lobby import LobbyScreen
 from .session import LogLine, TableSession
+from .speech import N_, Speech, translate_bindings
 from .widgets import HandView, MoveLog
 
 __all__ = ["TableScreen"]
@@ -42,28 +45,28 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
-        Binding("space", "select_card", "Select", show=False),
-        Binding("tab,shift+tab", "switch_area", "Table/hand", show=False),
-        Binding("up", "to_area(True)", "Table", show=False),
-        Binding("down", "to_area(False)", "Hand", show=False),
-        Binding("enter", "enter", "Play", show=False),
+        Binding("space", "select_card", N_("Select"), show=False),
+        Binding("tab,shift+tab", "switch_area", N_("Table/hand"), show=False),
+        Binding("up", "to_area(True)", N_("Table"), show=False),
+        Binding("down", "to_area(False)", N_("Hand"), show=False),
+        Binding("enter", "enter", N_("Play"), show=False),
         *[Binding(str(i), f"choose({i - 1})", str(i), show=False) for i in range(1, 10)],
-        Binding("d", "game_key('d')", "Draw"),
-        Binding("t", "game_key('t')", "Take"),
-        Binding("p", "game_key('p')", "Pass", show=False),
-        Binding("k", "game_key('k')", "Knock"),
-        Binding("g", "game_key('g')", "Big gin", show=False),
-        Binding("x", "game_key('x')", "Discard", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "sheet", "Scores"),
-        Binding("r,f1", "rules", "Rules"),
-        Binding("plus,equals_sign", "pace(-0.2)", "Faster", show=False),
-        Binding("minus", "pace(0.2)", "Slower", show=False),
-        Binding("escape", "clear", "Clear", show=False),
-        Binding("colon,slash", "type_move", "Type", show=False),
-        Binding("n", "new_match", "New", show=False),
-        Binding("q", "quit", "Quit"),
+        Binding("d", "game_key('d')", N_("Draw")),
+        Binding("t", "game_key('t')", N_("Take")),
+        Binding("p", "game_key('p')", N_("Pass"), show=False),
+        Binding("k", "game_key('k')", N_("Knock")),
+        Binding("g", "game_key('g')", N_("Big gin"), show=False),
+        Binding("x", "game_key('x')", N_("Discard"), show=False),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("s", "sheet", N_("Scores")),
+        Binding("r,f1", "rules", N_("Rules")),
+        Binding("plus,equals_sign", "pace(-0.2)", N_("Faster"), show=False),
+        Binding("minus", "pace(0.2)", N_("Slower"), show=False),
+        Binding("escape", "clear", N_("Clear"), show=False),
+        Binding("colon,slash", "type_move", N_("Type"), show=False),
+        Binding("n", "new_match", N_("New"), show=False),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     DEFAULT_CSS = """
@@ -92,6 +95,8 @@ class TableScreen(Screen[None]):
     def __init__(self, session: TableSession, pace: float = DEFAULT_PACE) -> None:
         super().__init__()
         self.session = session
+        self.sp: Speech = session.sp
+        translate_bindings(self, self.sp)
         self.pace = pace
         self.cursor = 0
         self.selected: list[Any] = []
@@ -122,16 +127,19 @@ class TableScreen(Screen[None]):
             log.can_focus = False
             yield log
         yield Static("", id="prompt")
-        yield HandView(id="hand")
+        hand = HandView(id="hand")
+        hand.empty_text = self.sp._("(no cards)")
+        yield hand
         yield Static("", id="caption")
         yield Grid(id="actions")
         yield Static("", id="keys")
         yield Static("", id="message")
-        notation = Input(placeholder=f"type a move, e.g. {self.session.adapter.notation_examples} — Esc cancels",
+        notation = Input(placeholder=self.sp._("type a move, e.g. {examples} — Esc cancels",
+                                               examples=self.session.adapter.notation_examples),
                          id="notation", compact=True)
         notation.can_focus = False
         yield notation
-        yield Footer()
+        yield Footer(show_command_palette=self.sp.english)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the letter keys that mean nothing in this game, and the moves, hints and undo once the match is over."""
@@ -220,7 +228,7 @@ class TableScreen(Screen[None]):
             return
         if error is not None:
             self._thinking = False
-            self._set_message(f"The computer failed to move: {error}", error=True)
+            self._set_message(self.sp._("The computer failed to move: {error}", error=error), error=True)
             return
         delay = self.pace - (time.monotonic() - started)
         self._pending = (seat, action)
@@ -238,7 +246,8 @@ class TableScreen(Screen[None]):
             try:
                 self.session.play_computer(seat, action)
             except CardtableError as exc:
-                self._set_message(f"The computer's move was refused: {exc}", error=True)
+                self._set_message(self.sp._("The computer's move was refused: {error}", error=self._refusal(exc)),
+                                  error=True)
                 return
         self.pump()
 
@@ -271,9 +280,10 @@ class TableScreen(Screen[None]):
         view = s.view()
         names = s.names
         adapter = s.adapter
+        sp = self.sp
         title = Text()
-        title.append(f"{SHORT_TITLES.get(s.game_name, s.game_name)}", style="bold")
-        title.append(f"  hand {s.hand_number()}  ")
+        title.append(short_title(s.game_name, sp) if s.game_name in SHORT_TITLES else s.game_name, style="bold")
+        title.append("  " + sp._("hand {number}", number=s.hand_number()) + "  ")
         sides = s.side_names()
         for i, (name, total) in enumerate(zip(sides, s.m.totals)):
             if i:
@@ -281,8 +291,8 @@ class TableScreen(Screen[None]):
             title.append(f"{name} {total}", style="bold" if i == s.human_seat else "")
         target = getattr(s.m.game.rules, "target_score", None)
         if target is not None:
-            title.append(f"  (to {target})", style="dim")
-        title.append(f"  pace {self.pace:.1f}s", style="dim")
+            title.append("  " + sp._("(to {target})", target=target), style="dim")
+        title.append("  " + sp._("pace {seconds}s", seconds=sp.decimal(self.pace)), style="dim")
         self.query_one("#title", Static).update(title)
         self.query_one("#opponent", Static).update(adapter.opponent_panel(view, names, s.human_seat))
         human = s.human_to_act()
@@ -308,19 +318,21 @@ class TableScreen(Screen[None]):
             self.cursor = cards.index(drawn)
         taken = getattr(view, "taken_card", None)
         self.query_one("#hand", HandView).set_hand(slots, self.selected, self.cursor, human and not self.picks.focused,
-                                                    highlight=drawn or taken, label="new" if drawn else "taken")
+                                                    highlight=drawn or taken,
+                                                    label=sp._("new") if drawn else sp._("taken"))
         self.query_one("#caption", Static).update(adapter.hand_caption(view))
         if s.is_over():
-            prompt = "The match is over — s: score sheet, n: new match, q: quit."
+            prompt = sp._("The match is over — s: score sheet, n: new match, q: quit.")
         else:
             prompt = adapter.prompt(view, s.state, s.human_seat, names)
             if self.picks.focused:
-                prompt = f"Space picks the cards and builds to take with your {adapter.card_text(self.selected[0])}." \
-                    if self.selected else "Space picks table cards and builds; then Tab back and select a hand card."
+                prompt = sp._("Space picks the cards and builds to take with your {card}.",
+                              card=adapter.card_text(self.selected[0])) if self.selected \
+                    else sp._("Space picks table cards and builds; then Tab back and select a hand card.")
             if self._thinking:
                 seat = s.state.current_player()
-                who = names[seat] if 0 <= seat < len(names) else "The computer"
-                prompt = f"{who} is thinking..."
+                prompt = sp._("{name} is thinking...", name=names[seat]) if 0 <= seat < len(names) \
+                    else sp._("The computer is thinking...")
         self.query_one("#prompt", Static).update(prompt)
         self._refresh_actions()
         self.query_one("#keys", Static).update(self._keys_line())
@@ -356,7 +368,7 @@ class TableScreen(Screen[None]):
                        variant="primary" if legal and i == 0 else "default")
             b.can_focus = False
             buttons.append(b)
-        longest = max((len(str(b.label)) for b in buttons), default=0)
+        longest = max((i18n.display_width(str(b.label)) for b in buttons), default=0)
         inner = max(20, self.size.width - 2)  # the grid's padding; each button needs 2 columns of its own
         grid.styles.grid_size_columns = next((n for n in (3, 2) if (inner - (n - 1)) // n - 2 >= longest), 1)
         grid.styles.max_height = max(3, self.size.height // 6)  # a crowded list scrolls: the table stays in sight
@@ -383,20 +395,43 @@ class TableScreen(Screen[None]):
         msg.update(text)
         msg.set_class(error, "error")
 
+    def _refusal(self, exc: BaseException) -> str:
+        """An engine's refusal in the table's language (English: the engine's own words)."""
+        return str(exc) if self.sp.english else refusal_text_of(exc, self.sp.lang)
+
+    def _refusal_of(self, action: Any, exc: BaseException) -> str:
+        """Why ``action`` was refused, without the move's notation the engine's message starts with."""
+        why = self._refusal(exc)
+        for shown in {str(action), refusal_text_of(exc, "en").split(":", 1)[0]}:
+            for colon in (": ", "："):
+                if why.startswith(f"{shown}{colon}"):
+                    return why[len(shown) + len(colon):]
+        return why
+
+    def _not_your_turn(self) -> None:
+        s = self.session
+        self._set_message(self.sp._("Wait for your turn.") if not s.is_over() else self.sp._("The match is over."),
+                          error=True)
+
     def play(self, action: Any) -> bool:
         """Play ``action`` for the person; an illegal one shows the rule that forbids it."""
         s = self.session
         if not s.human_to_act():
-            self._set_message("Wait for your turn." if not s.is_over() else "The match is over.", error=True)
+            self._not_your_turn()
             return False
+        if isinstance(action, str) and not self.sp.english:
+            action = i18n.english_notation(action, self.sp.lang)  # typed with the language's own rank letters
         try:
             s.play_human(action)
         except CardtableError as exc:
             label = s.adapter.label(action, s.state) if not isinstance(action, str) else action
-            why = str(exc)
-            if why.startswith(f"{action}: "):
-                why = why[len(str(action)) + 2:]
-            self._set_message(f"✗ {label}: {why}", error=True)
+            if self.sp.english:
+                why = str(exc)
+                if why.startswith(f"{action}: "):
+                    why = why[len(str(action)) + 2:]
+            else:
+                why = self._refusal_of(action, exc)
+            self._set_message(self.sp._("✗ {move}: {why}", move=label, why=why), error=True)
             self.app.bell()
             return False
         self._set_message("")
@@ -446,17 +481,20 @@ class TableScreen(Screen[None]):
         if own and not any(legal for _, legal in own):
             bad = own[0][0]
             if bad is not None:
-                self._set_message(f"✗ {s.adapter.label(bad, s.state)}: {self._why(bad)}", error=True)
+                self._set_message(self.sp._("✗ {move}: {why}", move=s.adapter.label(bad, s.state), why=self._why(bad)),
+                                  error=True)
 
     def _why(self, action: Any) -> str:
         """The rule that forbids ``action`` now, in the engine's words."""
         try:
             self.session.state.verify_action(action)
         except CardtableError as exc:
+            if not self.sp.english:
+                return self._refusal_of(action, exc)
             why = str(exc)
             prefix = f"{action}: "
             return why[len(prefix):] if why.startswith(prefix) else why
-        return "allowed"
+        return self.sp._("allowed")
 
     # --- picking table cards and builds (Casino) ----------------------------------------------------
     def action_switch_area(self) -> None:
@@ -467,7 +505,7 @@ class TableScreen(Screen[None]):
         s = self.session
         if table and not (s.human_to_act() and s.adapter.table_items(s.view())):
             if s.human_to_act() and s.adapter.picks_table:
-                self._set_message("There is nothing on the table to pick.", error=True)
+                self._set_message(self.sp._("There is nothing on the table to pick."), error=True)
             return
         if table != self.picks.focused:
             self.picks.focused = table
@@ -532,45 +570,52 @@ class TableScreen(Screen[None]):
     def _keys_line(self) -> Text:
         """The keys that mean something now, with what Enter does (never a surprise), fitted to one line."""
         s = self.session
+        sp = self.sp
         if s.is_over():
-            return Text("s score sheet · n new match · q quit", style="dim")
+            return Text(sp._("s score sheet · n new match · q quit"), style="dim")
         if not s.human_to_act():
-            return Text("h hint on your turn · s scores · r rules · q quit", style="dim")
+            return Text(sp._("h hint on your turn · s scores · r rules · q quit"), style="dim")
         items = s.adapter.table_items(s.view())
         question = s.adapter.enter_question(s.state)
         if self.picks.focused and not self.candidates and items:
             item = items[self.picks.cursor % len(items)]
-            enter = f"Enter: {'put back' if item in self.picks.picked else 'pick'} {s.adapter.item_text(item)}"
+            what = s.adapter.item_text(item)
+            enter = sp._("Enter: put back {item}", item=what) if item in self.picks.picked \
+                else sp._("Enter: pick {item}", item=what)
         elif question and not self.selected:
-            enter = f"Enter: none — {question}"
+            enter = sp._("Enter: none — {question}", question=question)
         elif self._enter_selects():
-            enter = f"Enter: select {s.adapter.card_text(self._cursor_card())}"
+            enter = sp._("Enter: select {card}", card=s.adapter.card_text(self._cursor_card()))
         elif self.candidates:
-            enter = f"Enter: {s.adapter.label(self.candidates[0][0], s.state)}"
+            enter = sp._("Enter: {move}", move=s.adapter.label(self.candidates[0][0], s.state))
         else:
-            enter = "Enter: select"
-        space = "Space pick" if self.picks.focused else \
-            "Space select" + (" (several)" if s.adapter.selects_several(s.state) else "")
-        parts = [("←/→ move", 3), (space, 1), (enter, 0)]
+            enter = sp._("Enter: select")
+        space = sp._("Space pick") if self.picks.focused else \
+            sp._("Space select (several)") if s.adapter.selects_several(s.state) else sp._("Space select")
+        parts = [(sp._("←/→ move"), 3), (space, 1), (enter, 0)]
         if items:
-            parts.insert(0, ("Tab: your hand" if self.picks.focused else "Tab: table cards", 1))
+            parts.insert(0, (sp._("Tab: your hand") if self.picks.focused else sp._("Tab: table cards"), 1))
         if len(self.candidates) > 1:
-            parts.append((f"1-{min(9, len(self.candidates))} choose", 2))
+            parts.append((sp._("1-{last} choose", last=min(9, len(self.candidates))), 2))
         if s.can_undo():  # said only where undo is allowed (the person's own moves since the last reply or card)
-            parts.append(("u undo", 3))
-        parts += [("Esc clear", 4), (": type", 5)]
+            parts.append((sp._("u undo"), 3))
+        parts += [(sp._("Esc clear"), 4), (sp._(": type"), 5)]
         width = max(20, self.size.width - 2)
-        while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1 and max(p for _, p in parts) > 1:
+
+        def used() -> int:
+            return i18n.display_width(" · ".join(p for p, _ in parts))
+
+        while used() > width and len(parts) > 1 and max(p for _, p in parts) > 1:
             parts.remove(max(parts, key=lambda p: p[1]))  # drop the least needed key first
-        over = len(" · ".join(p for p, _ in parts)) - width
-        if over > 0 and len(enter) - over > 12:  # the keys to switch and pick stay: Enter's words are shortened
-            if self.candidates and enter == f"Enter: {s.adapter.label(self.candidates[0][0], s.state)}":
-                shorter = "Enter: move 1"  # its button says the move in full
+        over = used() - width
+        if over > 0 and i18n.display_width(enter) - over > 12:  # the keys to switch and pick stay: Enter's words are shortened
+            if self.candidates and enter == sp._("Enter: {move}", move=s.adapter.label(self.candidates[0][0], s.state)):
+                shorter = sp._("Enter: move 1")  # its button says the move in full
             else:  # whole words only: a word cut in two reads as another ("…with you…")
-                shorter = enter[:len(enter) - over - 1].rsplit(" ", 1)[0] + " …"
+                shorter = _shorten(enter, i18n.display_width(enter) - over - 1, sp.lang)
             parts = [(shorter if p is enter else p, k) for p, k in parts]
             enter = shorter
-        while len(" · ".join(p for p, _ in parts)) > width and len(parts) > 1:
+        while used() > width and len(parts) > 1:
             parts.remove(max(parts, key=lambda p: p[1]))
         t = Text()
         for i, (part, _) in enumerate(parts):
@@ -591,7 +636,7 @@ class TableScreen(Screen[None]):
         s = self.session
         question = s.adapter.enter_question(s.state) if s.human_to_act() and not self.selected else ""
         if question:  # two moves of equal weight (Gin's first upcard): the person presses the one they mean
-            self._set_message(f"Enter plays nothing here: {question}.")
+            self._set_message(self.sp._("Enter plays nothing here: {question}.", question=question))
             return
         self.action_choose(0)
 
@@ -600,11 +645,11 @@ class TableScreen(Screen[None]):
         if index < len(self.candidates):
             if self._candidates_key() != self._seen_key:  # typed ahead of the screen: show the moves first
                 self.refresh_table()
-                self._set_message("These are the moves for your selection: choose one.")
+                self._set_message(self.sp._("These are the moves for your selection: choose one."))
                 return
             self._play_choice(self.candidates[index][0])
         elif index == 0 and s.human_to_act():
-            self._set_message("Select a card first (←/→ and Space, or click it).", error=True)
+            self._set_message(self.sp._("Select a card first (←/→ and Space, or click it)."), error=True)
 
     def _play_choice(self, action: Any) -> None:
         """Play a listed move; declining (no meld) while something better is legal needs a second press."""
@@ -612,7 +657,7 @@ class TableScreen(Screen[None]):
         warning = s.adapter.decline_warning(s.state, action)
         if warning and self._confirm != str(action):
             self._confirm = str(action)
-            self._set_message(warning + " Press it again to confirm.", error=True)
+            self._set_message(self.sp._("{warning} Press it again to confirm.", warning=warning), error=True)
             self.refresh_table()
             return
         self._confirm = None
@@ -631,13 +676,13 @@ class TableScreen(Screen[None]):
     def action_game_key(self, key: str) -> None:
         s = self.session
         if not s.human_to_act():
-            self._set_message("Wait for your turn." if not s.is_over() else "The match is over.", error=True)
+            self._not_your_turn()
             return
         cards = self.query_one("#hand", HandView).cards
         selected = self.selected or ([cards[self.cursor][0]] if cards and key in ("k", "x") else [])
         action = s.adapter.key_action(key, s.state, selected)
         if action is None:
-            self._set_message("Select a card first (←/→ and Space, or click it).", error=True)
+            self._set_message(self.sp._("Select a card first (←/→ and Space, or click it)."), error=True)
             return
         self.play(action)
 
@@ -669,18 +714,20 @@ class TableScreen(Screen[None]):
 
     def action_pace(self, delta: float) -> None:
         self.pace = round(max(0.0, min(3.0, self.pace + delta)), 1)
-        self._set_message(f"Computer pace: {self.pace:.1f} s per move (+ faster, - slower).")
+        self._set_message(self.sp._("Computer pace: {seconds} s per move (+ faster, - slower).",
+                                    seconds=self.sp.decimal(self.pace)))
         self.refresh_table()
 
     def action_hint(self) -> None:
         s = self.session
         if not s.human_to_act():
-            self._set_message("Hints are for your turn.", error=True)
+            self._set_message(self.sp._("Hints are for your turn."), error=True)
             return
         if s.hint_agent() is None:
-            self._set_message("No hints: none of this game's computer players can explain its moves yet.", error=True)
+            self._set_message(self.sp._("No hints: none of this game's computer players can explain its moves yet."),
+                              error=True)
             return
-        self._set_message("Thinking about your move...")
+        self._set_message(self.sp._("Thinking about your move..."))
         moves = len(s.m.hands), len(s.m.hands[-1].actions)
 
         def work() -> None:
@@ -698,7 +745,7 @@ class TableScreen(Screen[None]):
         if moves != (len(s.m.hands), len(s.m.hands[-1].actions)) or not s.human_to_act():
             return  # the position changed meanwhile
         if error is not None:
-            self._set_message(f"Hint failed: {error}", error=True)
+            self._set_message(self.sp._("Hint failed: {error}", error=error), error=True)
             return
         self._set_message("")
         self.app.push_screen(HintScreen(s, hints), self._hint_chosen)
@@ -711,7 +758,7 @@ class TableScreen(Screen[None]):
         s = self.session
         self._stop_timer()
         if not s.can_undo():
-            self._set_message(f"No undo: {s.undo_reason()}.", error=True)
+            self._set_message(self.sp._("No undo: {reason}.", reason=s.undo_reason()), error=True)
             self.pump()
             return
         s.undo()
@@ -719,7 +766,7 @@ class TableScreen(Screen[None]):
         self.selected = []
         self.picks.clear()
         self._last_drawn = None
-        self._set_message("Your last move was taken back.")
+        self._set_message(self.sp._("Your last move was taken back."))
         self.pump()
 
     def action_sheet(self) -> None:
@@ -732,7 +779,7 @@ class TableScreen(Screen[None]):
                 self._stop_timer()
                 s = self.session
                 self.app.switch_screen(LobbyScreen(s.game_name, s.preset, dict(s.options),
-                                                   [s.levels[k] for k in sorted(s.levels)]))
+                                                   [s.levels[k] for k in sorted(s.levels)], lang=s.lang))
 
         if self.session.is_over():
             chosen(True)
@@ -740,7 +787,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(QuitScreen(self.session, new_match=True), chosen)
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.session.game_name, self.session.m.game.rules))
+        self.app.push_screen(RulesScreen(self.session.game_name, self.session.m.game.rules, lang=self.session.lang))
 
     def action_quit(self) -> None:
         """Ask before leaving the table (the dialog says whether and how the game can be resumed)."""
@@ -756,3 +803,15 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(QuitScreen(self.session), chosen)
 
+
+def _shorten(text: str, width: int, lang: str) -> str:
+    """``text`` cut to ``width`` columns with `` …``: at a space (a word cut in two reads as another), or
+    anywhere in Japanese and Chinese, whose words are not spaced."""
+    if lang in ("ja", "zh"):
+        out = ""
+        for char in text:
+            if i18n.display_width(out + char) > width:
+                break
+            out += char
+        return out + "…"
+    return text[:width].rsplit(" ", 1)[0] + " …"

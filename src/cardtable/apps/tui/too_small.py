@@ -31,9 +31,12 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(self._text(), id="too-small")
 
     def _text(self) -> str:
+        from .speech import speech
+
         w, h = self.app.size
-        return (f"This window is {w}×{h}: make the window at least {MIN_SIZE[0]}×{MIN_SIZE[1]} to play. "
-                "The game waits; Ctrl+Q quits.")
+        sp = speech(str(getattr(self.app, "lang", "en")))
+        return sp._("This window is {width}×{height}: make the window at least {min_width}×{min_height} to play. "
+                    "The game waits; Ctrl+Q quits.", width=w, height=h, min_width=MIN_SIZE[0], min_height=MIN_SIZE[1])
 
     def on_resize(self) -> None:
         self.query_one("#too-small", Static).update(self._text())

@@ -38,6 +38,8 @@ class HandView(Widget):
         self.active = False
         self.highlight: Any = None
         self.highlight_label = "new"
+        self.empty_text = "(no cards)"
+        """What an empty hand says (in the table's language)."""
         self._spans: list[tuple[int, int]] = []
 
     def set_hand(self, cards: Sequence[tuple[Any, int]], selected: Sequence[Any], cursor: int, active: bool,
@@ -59,7 +61,7 @@ class HandView(Widget):
             for i, (card, group) in enumerate(self.cards)
         ]
         if not slots:
-            return Text("(no cards)", style="dim")
+            return Text(self.empty_text, style="dim")
         text, self._spans = card_row(slots, lift=True, marker=True)
         return text
 
