@@ -415,7 +415,8 @@ def explain_error(exc: CardtableError, names: Sequence[str], human: int, lang: s
     text = _RULE_REF.sub(lambda m: str(t.gettext(" (rule {rule})")).format(rule=m.group(1)), text)
     if not text:
         return str(t.gettext("That is not a legal move."))
-    text = text[0].upper() + text[1:]
+    if lang == "en":
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?", "。", "！", "？")) else text + _full_stop(t)
 
 
