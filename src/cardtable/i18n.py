@@ -49,6 +49,7 @@ __all__ = [
     "choose",
     "from_environment",
     "translation",
+    "compiled",
     "activate",
     "using",
     "language",
@@ -203,10 +204,23 @@ def translation(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
         raise ValueError(f"unknown gettext domain {domain!r}; one of {', '.join(DOMAINS)}")
     if lang == PSEUDO:
         return PseudoTranslations()
+    return compiled(lang, domain) or gettext.NullTranslations()
+
+
+def compiled(lang: str, domain: str = DOMAIN, localedir: str | Path | None = None) -> gettext.GNUTranslations | None:
+    """The compiled catalog of ``lang`` in ``domain`` alone, without the English fallback (a message it
+    lacks is its msgid, unless the caller adds a fallback of its own); ``None`` for English, a language
+    cardtable does not speak or one without that catalog. A new object each call; ``localedir`` is
+    :data:`LOCALE_DIR` unless given."""
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown gettext domain {domain!r}; one of {', '.join(DOMAINS)}")
     if lang == "en" or lang not in LANGUAGES:
-        return gettext.NullTranslations()
-    found = gettext.translation(domain, LOCALE_DIR, languages=[lang], fallback=True)
-    return found
+        return None
+    try:
+        found = gettext.translation(domain, localedir or LOCALE_DIR, languages=[lang])
+    except OSError:
+        return None
+    return found if isinstance(found, gettext.GNUTranslations) else None
 
 
 _ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("cardtable_language", default="en")

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import gettext
 import sys
-from pathlib import Path
 
+from ... import i18n
 from ...i18n import normalize
 from .data import GAMES, PlayerRules, catalog, load
 
@@ -24,7 +24,8 @@ __all__ = ["DOMAIN", "LANGS", "LOCALE_DIR", "language", "strings", "load_transla
 DOMAIN = "rules"
 LANGS = ("en", "ja", "zh", "bg", "cs")
 """The languages of the rules: English (the rules files themselves) and the catalogs' languages."""
-LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locale"
+LOCALE_DIR = i18n.LOCALE_DIR
+"""Where the catalogs are read from (:data:`cardtable.i18n.LOCALE_DIR`; tests point it elsewhere)."""
 
 
 def language(lang: str | None) -> str:
@@ -39,10 +40,6 @@ def language(lang: str | None) -> str:
     return found if found in LANGS else "en"
 
 
-def _translations(lang: str) -> gettext.NullTranslations:
-    return gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
-
-
 def strings(game: str, lang: str | None) -> dict[str, str]:
     """The translated strings of ``game`` in ``lang``, by id; untranslated ids are left out.
 
@@ -53,7 +50,7 @@ def strings(game: str, lang: str | None) -> dict[str, str]:
     english = catalog(game)
     if lang == "en":
         return {}
-    translations = _translations(lang)
+    translations = i18n.compiled(lang, DOMAIN, LOCALE_DIR) or gettext.NullTranslations()
     found = {}
     for sid, text in english.items():
         translated = translations.pgettext(f"{game}:{sid}", text)
