@@ -417,11 +417,11 @@ def _open_store(database: str | None, required: bool) -> Any:
 
 
 def _store_command(args: argparse.Namespace) -> int:
-    from .apps.render import render_view
+    from .apps.plain.replay import replay
     from .store import commands
 
     if args.command == "replay" and not args.target.isdigit():
-        return commands.replay(None, args.target, sys.stdout, step=args.step, view_text=render_view)
+        return replay(None, args.target, sys.stdout, i18n.language(), step=args.step)
     with _open_store(args.database, required=True) as store:
         if args.command == "history":
             return commands.history(store, sys.stdout, game=args.game, status=args.status, limit=args.limit)
@@ -429,7 +429,7 @@ def _store_command(args: argparse.Namespace) -> int:
             return commands.stats(store, sys.stdout, game=args.game)
         if args.command == "delete":
             return commands.delete(store, args.id, sys.stdout, yes=args.yes)
-        return commands.replay(store, args.target, sys.stdout, step=args.step, view_text=render_view)
+        return replay(store, args.target, sys.stdout, i18n.language(), step=args.step)
 
 
 def _use_tui(plain: bool) -> bool:

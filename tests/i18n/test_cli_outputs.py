@@ -126,8 +126,12 @@ def test_czech_replay(db: str) -> None:
     finished = cardtable("--lang", "cs", "--database", db, "replay", "1")
     assert finished.startswith("Hra 1 (dohraná, naposledy uložena ")
     assert "gin, semínko 5, Ann proti Bob" in finished
-    assert "=== Rozdání 1, rozdává " in finished and "\nnáhoda: deal " in finished
+    assert "=== Rozdání 1, rozdává " in finished and re.search(r"\nnáhoda: (?:10|[2-9AJQK])[♠♥♦♣], ", finished)
     assert "--- konec rozdání: " in finished and "; celkem " in finished
+    # the moves as the log says them, the positions as line mode tells them, the score sheet in words
+    assert re.search(r"^(Ann|Bob) (odhazuje|si lízá z talonu|si bere) ", finished, re.M), finished[:2000]
+    assert "    Odhazovací balíček: " in finished and "\nZápis skóre (" in finished and "\nCelkem: Ann " in finished
+    assert not re.search(r"\b(?:[2-9TJQKA][SHDC])\b", finished)  # no engine notation (QS, TD)
     unfinished = cardtable("--lang", "cs", "--database", db, "replay", "2")
     assert unfinished.startswith("Hra 2 (rozehraná, ")
     assert "nedohráno, proto tak, jak to viděl(a) Ann" in unfinished and unfinished.endswith("(zápas nedohrán)\n")
@@ -145,13 +149,31 @@ def test_czech_delete_asks_and_keeps_and_refusals_are_czech(db: str) -> None:
     assert english_left(kept + err) == []
 
 
-def test_replay_in_the_pseudo_locale_marks_its_own_lines(db: str) -> None:
-    """The lines replay writes itself are all marked; the moves, positions and score sheet are the games' own."""
+def test_replay_in_the_pseudo_locale_marks_every_word(db: str) -> None:
+    """A finished match replayed in the pseudo-locale: its own lines, the moves, the positions and the score
+    sheet all come from the catalogs (only names, cards and numbers are left unmarked)."""
     text = cardtable("--lang", "en_XA", "--database", db, "replay", "1")
     ours = [line for line in text.splitlines() if line.startswith("⟦")]
     assert len(ours) > 10
     assert all(line.endswith("⟧") for line in ours), ours
-    assert [w for w in unmarked_words(text.split("\n\n")[0]) if w != "finished"] == []  # the title and sides line
+    cards = re.compile(r"^(?:10|[2-9AJQK])?[♠♥♦♣]$")
+    assert [w for w in unmarked_words(text) if w != "finished" and not cards.match(w)] == []
+
+
+def test_japanese_replay_of_each_game(tmp_path: Path) -> None:
+    """A finished match of each game replayed in Japanese: no word of Latin letters but the names."""
+    path = str(tmp_path / "games.db")
+    with Store.open(path) as store:
+        for game, target in (("gin", 25), ("casino", 11), ("pinochle", 300)):
+            match = Match(game, seed=5, seat_names=["Ann", "Bob"], target_score=target)
+            match.play([make_agent(game, "random", seed=s) for s in range(2)])
+            store.save_match(match, seat_kinds=["human", "random"])
+    for game_id in ("1", "2", "3"):
+        text = cardtable("--lang", "ja", "--database", path, "replay", game_id)
+        plain = re.sub(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣]", " ", text)
+        words = set(re.findall(r"[A-Za-z]+", plain)) - {"Ann", "Bob", "gin", "casino", "pinochle"}
+        assert words == set(), (game_id, sorted(words))
+        assert "得点表（" in text and "合計：Ann " in text
 
 
 @pytest.mark.parametrize("game", SIMULATIONS)

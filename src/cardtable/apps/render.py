@@ -338,7 +338,7 @@ def _render_pinochle(view: Any, names: Sequence[str], w: _Words) -> str:
     if view.opponent_known:
         opp_line += w._("; known to hold {cards}", cards=cards_text(view.opponent_known))
     lines.append(_stop(w, opp_line))
-    if view.opponent_hand is not None and view.points is None:
+    if view.opponent_hand and view.points is None:
         lines.append(w._("{name}'s hand: {cards}.", name=names[opp],
                        cards=cards_text(_pinochle_sorted(view.opponent_hand, view.trump))))
     lines.append(w._("Meld points: you {mine}, {opponent} {theirs}. Tricks won: you {my_tricks}, {opponent} "

@@ -1,0 +1,108 @@
+"""``cardtable replay`` in the player's language: the moves as sentences, the positions as line mode tells them.
+
+English keeps :func:`cardtable.store.commands.replay` as it is (the engine's notation and position fields,
+which scripts read). In another language a finished match is told as a person would: each move a
+sentence of the log (:func:`cardtable.apps.words.narrate_action`), the cards dealt and drawn by their
+symbols, before each move the position (the table as the seat to act sees it, then every other hand:
+the match is over, so nothing is hidden), each hand's result and the score sheet in words. An
+unfinished match is still shown only as its player saw it (the store's rules), its positions in words.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ... import i18n
+from ...core import CHANCE
+from ..render import _gin_result_word, _void_reason, _Words, render_score_sheet, render_view
+from ..words import card_name, cards_text, move_context, narrate_action
+
+__all__ = ["replay"]
+
+
+def replay(store: Any, id_or_path: int | str | os.PathLike[str], out: TextIO, lang: str, *, step: bool = False,
+           inp: TextIO | None = None) -> int:
+    """Replay a saved game or record file to ``out`` in ``lang`` (English: the store's own replay)."""
+    from ...store import commands
+    from ...store.store import replay_record, start_match
+
+    if lang == "en":
+        return commands.replay(store, id_or_path, out, step=step, inp=inp, view_text=render_view)
+    record, title, _kinds, _label = commands._find_record(store, id_or_path)
+    if not replay_record(record).is_over():  # as its player saw it: the store decides what may be shown
+        return commands.replay(store, id_or_path, out, step=step, inp=inp,
+                               view_text=functools.partial(render_view, lang=lang))
+    t = i18n.translation(lang)
+    match = start_match(record)
+    names = list(record.seat_names)
+    print(title, file=out)
+    print(str(t.gettext("%(game)s, seed %(seed)s, %(sides)s")) % {
+        "game": record.game, "seed": record.seed, "sides": commands._versus(match.side_names())}, file=out)
+    pause = commands._pauser(out, step, inp)
+    stop = str(t.pgettext("full stop", "."))
+    for h, actions in enumerate(record.hands):
+        print("\n" + commands._hand_heading(h, names[match.hands[h].dealer]), file=out)
+        chance: list[str] = []
+        shown = True  # the position was told since the last move
+        for text in actions:
+            state = match.state
+            actor = state.current_player()
+            if actor == CHANCE:
+                chance.append(_chance_card(match.apply(text)))
+                continue
+            if chance:
+                print(commands._chance(chance), file=out)
+                chance, shown = [], False
+            if not shown:
+                _position(out, record.game, state, names, actor, lang)
+                if not pause():
+                    return 0
+            action = state.parse_action(text)
+            context = move_context(state, action)
+            print(narrate_action(match.apply(action), names[actor], lang=lang, **context) + stop, file=out)
+            shown = False
+        if chance:
+            print(commands._chance(chance), file=out)
+        _hand_over(out, record.game, match, h, lang)
+    print("", file=out)
+    print(render_score_sheet(match, None, lang), file=out)
+    return 0
+
+
+def _chance_card(action: Any) -> str:
+    """A card dealt, drawn or turned up, by its symbols (``7♥``)."""
+    card = getattr(action, "physical", None) or getattr(action, "card", None)
+    return card_name(card) if card is not None else str(action)
+
+
+def _position(out: TextIO, game: str, state: Any, names: Sequence[str], seat: int, lang: str) -> None:
+    """The table as ``seat`` sees it, then every other hand (a finished match hides nothing)."""
+    said = str(i18n.translation(lang).gettext("As {name} sees the table:")).format(name=names[seat])
+    print(f"    {said}", file=out)
+    for line in render_view(game, state.view(seat), names, lang).splitlines():
+        print(f"    {line}", file=out)
+    for other, name in enumerate(names):
+        if other != seat:
+            hand = getattr(state.view(other), "hand", ())
+            print(f"    {name}: {cards_text(hand) or '-'}", file=out)
+
+
+def _hand_over(out: TextIO, game: str, match: Any, h: int, lang: str) -> None:
+    """``--- hand over: …; points; totals``, its result in words."""
+    entry = match.hands[h]
+    result = entry.result
+    if result is None:
+        return
+    w = _Words(lang)
+    if game != "gin":
+        how = str(w.t.gettext("scored"))
+    elif result.summary in ("knock", "undercut", "tie", "gin", "big gin"):
+        how = _gin_result_word(result.summary, w)
+    else:  # a void hand: the summary is why
+        how = _void_reason(result.summary, w)
+    points = ", ".join(f"{n} {p:+d}" for n, p in zip(match.side_names(), result.points))
+    print(str(w.t.gettext("--- hand over: %(how)s; %(points)s; totals %(totals)s"))
+          % {"how": how, "points": points, "totals": "-".join(map(str, entry.totals_after))}, file=out)
