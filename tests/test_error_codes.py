@@ -1,9 +1,9 @@
 """Issue 25: engine errors carry a stable code and the params of their message (cardtable.error_codes).
 
 Statically (by AST over ``src/cardtable``), every raise of an input error names a registered code and
-passes exactly the params its template names; dynamically, random hands are swept with moves taken
-from other hands and with broken texts, and every refusal's English message must be its code's
-template filled with its params.
+passes exactly the params its template names; dynamically, random hands of every game and preset are swept
+(``tests/refusal_sweep.py``) and every refusal's English message must be its code's template filled
+with its params.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from cardtable.cards import Card, PinochleCard
 from cardtable.error_codes import CODES, CardList, ErrorCode, message, placeholders
 from cardtable.errors import AmbiguousActionError, CardtableError, IllegalActionError, InvalidNotationError
 from cardtable.registry import make_game
+from refusal_sweep import CONFIGS, config_id, every_refusal, refusals
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
 _CODED = {"IllegalActionError", "InvalidNotationError", "AmbiguousActionError", "InvalidPositionError",
@@ -159,104 +160,22 @@ def _check(exc: CardtableError) -> str:
     return exc.code
 
 
-CONFIGS = [("gin", {}), ("gin", {"preset": "openspiel"}), ("gin", {"big_gin_bonus": None}),
-           ("casino", {}), ("casino", {"num_players": 4, "partnerships": True, "build_for_partner": True}),
-           ("casino", {"court_capture": "one"}), ("pinochle", {})]
-BROKEN = ["", "   ", "xyzzy", "discard", "discard ZZ", "knock 1X", "play", "play QS", "play ASc", "meld", "meld run",
-          "7H x", "7H b", "7H b99 2C", "7H x 2C+2C", "deal", "deal 7H later", "take pass", "QS QS", "x 7H",
-          "exchange", "exchange 9S 9H", "arrange 7H8H9H", "meld pinochle QS", "7H bX 2C", "10C", "[", "trail"]
-
-
-def _own_moves(state: Any, rng: random.Random) -> list[str]:
-    """Moves made of the mover's own cards (and the table's): Gin knocks and arrangements, Pinochle
-    exchanges and melds of every kind, Casino captures and builds of every value."""
-    if state.is_chance_node() or state.is_terminal():
-        return []
-    view = state.view(state.current_player())
-    if state.game_name == "gin":
-        own = [str(c) for c in view.hand]
-        card = rng.choice(own)
-        run = "".join(rng.sample(own, 3))
-        return [f"knock {card}", f"discard {card}", "big gin", "take knock", "take", "pass", "draw", f"arrange {run}"]
-    if state.game_name == "pinochle":
-        from cardtable.pinochle.melds import KIND_NAMES
-
-        own = [str(c) for c in view.hand]
-        picks = " ".join(rng.sample(own, min(len(own), 4)))
-        return [f"exchange {rng.choice(own)}", "no exchange", "no meld", "declare out", f"play {rng.choice(own)}",
-                *(f"meld {name} {picks}" for name in rng.sample(list(KIND_NAMES), 3))]
-    own, table = [str(c) for c in view.hand], [str(c) for c in view.table]
-    if not own:
-        return []
-    card = rng.choice(own)
-    picks = rng.sample(table, min(len(table), rng.randint(1, 3))) if table else []
-    out = [f"{card} trail", f"{card} x {'+'.join(picks)}" if picks else f"{card} x 2C"]
-    out += [f"{card} b{v} {' '.join(picks)}" for v in (1, 5, 9, 10, 11)]
-    for build in state.builds:  # builds named as the notation names them: captured, raised, added to
-        ref = state.ref(build)
-        out += [f"{card} x {ref}", f"{card} b{build.value} {ref}", f"{card} b{min(build.value + 3, 10)} {ref}",
-                f"{card} b{build.value} {ref} {' '.join(picks)}"]
-    return out
-
-
-def _misuse(game: Any, state: Any, rng: random.Random) -> set[str]:
-    """API misuse a library caller can commit: a non-action applied, a result asked early, chance at a decision."""
-    calls = [lambda: state.clone().apply(42), lambda: game.hand_result(state)]
-    if not state.is_chance_node():
-        calls.append(lambda: state.clone().sample_chance(rng))
-    seen = set()
-    for call in calls:
-        try:
-            call()
-        except CardtableError as exc:
-            seen.add(_check(exc))
-    return seen
-
-
-def _sweep(game_name: str, options: dict[str, Any], seeds: range) -> set[str]:
-    game = make_game(game_name, **options)
-    seen: set[str] = set()
-    pool: list[str] = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_hand(rng.randrange(game.num_players))
-        steps = 0
-        while not state.is_terminal() and steps < 400:
-            steps += 1
-            legal = [str(a) for a in state.legal_actions()]
-            pool.extend(rng.sample(legal, min(3, len(legal))))
-            tries = rng.sample(pool, min(12, len(pool))) + rng.sample(BROKEN, 4) + _own_moves(state, rng)
-            for text in tries:
-                probe = state.clone()
-                try:
-                    probe.apply(text)
-                except CardtableError as exc:
-                    seen.add(_check(exc))
-            seen |= _misuse(game, state, rng)
-            state.apply(rng.choice(state.legal_actions()) if not state.is_chance_node() else state.sample_chance(rng))
-        for text in ("discard 7H", "play ASa", "7H trail"):
-            try:
-                state.apply(text)
-            except CardtableError as exc:
-                seen.add(_check(exc))
-    return seen
-
-
-@pytest.mark.parametrize(("game_name", "options"), CONFIGS, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CONFIGS)])
+@pytest.mark.parametrize(("game_name", "options"), CONFIGS, ids=[config_id(g, o) for g, o in CONFIGS])
 def test_refusals_in_random_hands_are_their_template_filled_with_their_params(game_name: str,
                                                                                options: dict[str, Any]) -> None:
-    seen = _sweep(game_name, options, range(6))
+    seen = {_check(exc) for exc in refusals(game_name, options)}
     assert "action.not_legal_text" in seen or "card.not_held" in seen or len(seen) >= 5, seen
 
 
 def test_the_sweeps_meet_many_codes() -> None:
     """The player-facing refusals of all three games are met by the sweeps (a floor, to see the sweeps work)."""
-    seen: set[str] = set()
-    for game_name, options in CONFIGS:
-        seen |= _sweep(game_name, options, range(3))
+    seen = {exc.code for exc in every_refusal()}
     assert {"card.not_held", "hand.over", "chance.pending", "action.empty"} <= seen, sorted(seen)
     assert len(seen) >= 60, sorted(seen)
     assert {"gin.action.wrong_type", "casino.action.wrong_type", "pinochle.action.wrong_type"} <= seen  # apply(42)
+    # refusals whose params are words of the games or lists said in words
+    assert {"pinochle.cards.not_held", "gin.phase.wrong", "pinochle.play.step_unfinished", "pinochle.meld.shape",
+            "pinochle.meld.same_kind", "pinochle.chance.wrong_step", "casino.trail.controller_many"} <= seen, sorted(seen)
 
 
 def test_parsers_records_and_rules_refusals_are_coded() -> None:

@@ -26,8 +26,14 @@ new codes may be added, and the English wording of a template may be improved. T
 - ``cards``: a :class:`CardList` (``{cards:pretty}`` renders ``7♥ 8♥``, ``{cards:the_or}`` ``the 7♥ or the 8♥``);
 - lists of names or numbers (``phases``, ``valid``, ``values``) as :class:`Names` (``a, b, c``);
 - numbers (``value``, ``deadwood``, ``knock_limit``, seats, counts) as ``int``;
-- other names (fields, options, text a user typed) as ``str``; ``detail`` is the English message of an
-  underlying exception that is not a cardtable error, ``missing`` and ``builds`` English lists;
+- other names (fields, options, text a user typed) as ``str``;
+- words of the games, a :class:`Term` whose text is its English key and whose kind says which words
+  it is one of (:data:`WORDS`): ``phase`` a :class:`Phase` (``offer-dealer``), ``name`` of a Pinochle
+  meld a :class:`MeldKind` (``royal-marriage``), ``step`` a :class:`ChanceStep`, ``label`` an
+  :class:`OptionLabel` (``the knock limit``);
+- ``requirement`` (what a rules option must be) a :class:`Requirement`, ``missing`` (the Pinochle
+  cards a meld names and the mover lacks) a :class:`NotHeld`, ``builds`` (the builds a player
+  controls) a :class:`BuildValues`, ``detail`` (why text could not be read) a :class:`Detail`;
 - ``error``: the :class:`~cardtable.errors.CardtableError` behind this one (a bad card in a position
   field, a refused move in a record), which formats as its English message and has its own code.
 
@@ -39,9 +45,10 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-__all__ = ["ErrorCode", "CardList", "Names", "CODES", "message", "placeholders"]
+__all__ = ["ErrorCode", "CardList", "Names", "Term", "Phase", "MeldKind", "ChanceStep", "OptionLabel", "WORDS",
+           "Requirement", "NotHeld", "BuildValues", "Detail", "CODES", "message", "placeholders"]
 
 
 class ErrorCode(NamedTuple):
@@ -83,6 +90,190 @@ class Names(tuple[Any, ...]):
 
     def __format__(self, spec: str) -> str:
         return ", ".join(format(item, spec) for item in self)
+
+
+class Term(str):
+    """A word of the games in a message: its text is its English key (``offer-dealer``), and
+    :attr:`context` says which words it is one of (:data:`WORDS`), so a front end says it in the
+    player's language (``pgettext(context, key)``)."""
+
+    __slots__ = ()
+    context: ClassVar[str] = ""
+    """The kind of word: the key of :data:`WORDS` and the gettext context of its translations."""
+
+
+class Phase(Term):
+    """A phase of a hand (``draw``, ``offer-dealer``, ``meld``): a key of :data:`WORDS` ``["phase"]``."""
+
+    __slots__ = ()
+    context = "phase"
+
+
+class MeldKind(Term):
+    """A Pinochle meld's kind as the notation names it (``royal-marriage``)."""
+
+    __slots__ = ()
+    context = "meld"
+
+
+class ChanceStep(Term):
+    """The chance step a Pinochle hand waits for: ``deal`` (a dealt card) or ``turnup``."""
+
+    __slots__ = ()
+    context = "chance step"
+
+
+class OptionLabel(Term):
+    """A rules option named in a player's words (``the knock limit``); the option's name is a separate param."""
+
+    __slots__ = ()
+    context = "option"
+
+
+WORDS: Mapping[str, tuple[str, ...]] = {
+    "phase": ("dealing", "offer", "offer-dealer", "forced-draw", "draw", "drawing", "discard", "wall", "wall-knock",
+              "arrange", "over", "deal", "play", "exchange", "meld", "draw-winner", "draw-loser"),
+    "meld": ("run", "royal-marriage", "marriage", "dix", "aces-around", "kings-around", "queens-around",
+             "jacks-around", "pinochle", "double-pinochle"),
+    "chance step": ("deal", "turnup"),
+    "option": ("the target score", "the knock limit", "the gin bonus", "the big gin bonus", "the undercut bonus",
+               "the undercut on tie", "the discard taken card", "the offer take returns", "the knocker melds",
+               "the knock check", "the stock end", "the number of upcard takes that voids a hand", "the oklahoma",
+               "the game bonus", "the box bonus", "the shutout", "the shutout bonus", "the number of players",
+               "the partnerships", "the sweep points", "the court capture", "the permissive builds",
+               "the allow duplicate value builds", "the raise own build", "the build for partner", "the counting",
+               "the dix scores when played", "the meld requires hand card", "the double pinochle 300",
+               "the declare out"),
+    "rule": ("4.1 loose cards", "4.2 builds", "4.5 / 7.3.3 multiple build fixed", "7 one card from the hand",
+             "7.2.2 / 4.4 build not a summand", "7.2.3 capture groups", "7.3.1 material", "7.3.3 raise",
+             "7.3.3 raise with the played card only", "7.3.6 builds used", "7.3.6 grouping", "7.3.6 value", "chance",
+             "codec", "controller rule 7.4.1", "court capture 7.2.1", "holding requirement 7.3.1", "legal-actions",
+             "merge rule 7.3.5", "no-orphan 7.4.2", "notation", "terminal"),
+}
+"""Every :class:`Term` a message can hold, by its context: the phases of the three games (Gin Rummy's,
+Pinochle's, Casino's), Pinochle's meld kinds, its chance steps and the rules options' labels; and
+(``rule``) the rules a refusal cites in words (:attr:`IllegalActionError.rule
+<cardtable.errors.IllegalActionError.rule>`; a rule that is only numbers and option names is said as it is)."""
+
+
+class Requirement(tuple[Any, ...]):
+    """What a rules option must be: ``(kind, *values)``, said in English as the message has it.
+
+    The kinds: ``not_none`` (``not be None``), ``bool`` (``be True or False``), ``int`` (``be an
+    integer``), ``str`` (``be a string``), ``one_of`` with a :class:`Names` of the choices (``be one of
+    'a', 'b'``; ``nullable`` adds `` or None``), ``range`` with the bounds (``be from 0 to 10``),
+    ``at_least`` and ``at_most`` with a bound.
+    """
+
+    __slots__ = ()
+    ENGLISH: ClassVar[Mapping[str, str]] = {
+        "not_none": "not be None", "bool": "be True or False", "int": "be an integer", "str": "be a string",
+        "one_of": "be one of {choices}", "one_of_or_none": "be one of {choices} or None",
+        "range": "be from {min} to {max}", "at_least": "be at least {min}", "at_most": "be at most {max}",
+    }
+    """Each kind's English words (a template of its values)."""
+
+    def __new__(cls, kind: str, *values: Any) -> Requirement:
+        if kind not in cls.ENGLISH:
+            raise ValueError(f"unknown requirement kind {kind!r}")
+        return super().__new__(cls, (kind, *values))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    @property
+    def kind(self) -> str:
+        """The kind (a key of :attr:`ENGLISH`)."""
+        return str(self[0])
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The values the kind's words name: ``choices`` (a :class:`Names` of reprs), ``min``, ``max``."""
+        if self.kind.startswith("one_of"):
+            return {"choices": self[1]}
+        if self.kind == "range":
+            return {"min": self[1], "max": self[2]}
+        if self.kind == "at_least":
+            return {"min": self[1]}
+        if self.kind == "at_most":
+            return {"max": self[1]}
+        return {}
+
+    def __format__(self, spec: str) -> str:
+        return self.ENGLISH[self.kind].format(**self.values)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class NotHeld(tuple[Any, ...]):
+    """The cards of a Pinochle move its mover does not hold: ``(how, card)`` pairs, where ``how`` is
+    ``card`` (``the Q♠``), ``both`` (``the two Q♠``: neither copy) or ``copy`` (``that copy of the Q♠ (you
+    hold the other one)``); in English ``a, b or c``."""
+
+    __slots__ = ()
+    ENGLISH: ClassVar[Mapping[str, str]] = {
+        "card": "the {card:pretty}", "both": "the two {card:pretty}",
+        "copy": "that copy of the {card:pretty} (you hold the other one)",
+    }
+    """How each kind of part is said in English."""
+
+    def __new__(cls, parts: Iterable[tuple[str, Any]] = ()) -> NotHeld:
+        return super().__new__(cls, (tuple(part) for part in parts))
+
+    def __format__(self, spec: str) -> str:
+        said = [self.ENGLISH[how].format(card=card) for how, card in self]
+        return ", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else "".join(said)
+
+
+class BuildValues(tuple[int, ...]):
+    """Builds named by their values: ``the 7-build and the 9-build`` in English."""
+
+    __slots__ = ()
+
+    def __new__(cls, values: Iterable[int] = ()) -> BuildValues:
+        return super().__new__(cls, values)
+
+    def __format__(self, spec: str) -> str:
+        return " and ".join(f"the {value}-build" for value in self)
+
+
+class Detail(tuple[Any, ...]):
+    """Why text could not be read, from the underlying exception: ``(kind, English, *values)``.
+
+    Kinds: ``int`` (``int()`` refused ``values[0]``), ``json`` (the JSON decoder's message ``values[0]``
+    at line ``values[1]``, column ``values[2]``, character ``values[3]``), ``text`` (any other: the
+    English alone). Its text is the exception's English message, as ``str(exc)`` had it.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, english: str, *values: Any) -> Detail:
+        return super().__new__(cls, (kind, english, *values))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    @classmethod
+    def of(cls, exc: BaseException) -> Detail:
+        """The detail of ``exc``: an ``int()`` refusal, a JSON decoding error, or its message."""
+        english = str(exc)
+        if type(exc) is ValueError and english.startswith("invalid literal for int() with base 10: "):
+            return cls("int", english, english.removeprefix("invalid literal for int() with base 10: "))
+        if all(hasattr(exc, name) for name in ("msg", "lineno", "colno", "pos", "doc")):  # json.JSONDecodeError
+            return cls("json", english, exc.msg, exc.lineno, exc.colno, exc.pos)  # type: ignore[attr-defined]
+        return cls("text", english)
+
+    @property
+    def kind(self) -> str:
+        """``int``, ``json`` or ``text``."""
+        return str(self[0])
+
+    def __format__(self, spec: str) -> str:
+        return str(self[1])
+
+    def __str__(self) -> str:
+        return str(self[1])
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -298,7 +489,7 @@ _ALL = (
     ErrorCode("casino.trail.controller", "{action}: you control the {value}-build and may not trail",
               "A player who controls a build may not trail."),
     ErrorCode("casino.trail.controller_many", "{action}: you control {builds} and may not trail",
-              "A player who controls builds may not trail; ``builds`` is the English list."),
+              "A player who controls builds may not trail; ``builds`` are their values (a ``BuildValues``)."),
     ErrorCode("casino.trail.not_legal", "{action}: not a legal trail",
               "Move refused: not a legal trail."),
     ErrorCode("chance.none", "not a chance node",
@@ -448,7 +639,7 @@ _ALL = (
     ErrorCode("pinochle.card.unreadable", "not a pinochle card: {text!r} (expected e.g. ASa, 10♦b)",
               "Notation refused: not a pinochle card: <text> (expected e.g. ASa, 10♦b)."),
     ErrorCode("pinochle.cards.not_held", "{action}: you do not hold {missing}",
-              "A Pinochle meld names several cards the mover does not hold; ``missing`` is the English list."),
+              "A Pinochle meld names several cards the mover does not hold; ``missing`` says which and how (a ``NotHeld``)."),
     ErrorCode("pinochle.chance.draw", "{action}: a card must be drawn from the stock now",
               "Move refused: a card must be drawn from the stock now."),
     ErrorCode("pinochle.chance.not_in_stock", "{action}: that card is not among the unseen cards of the stock",

@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .error_codes import Detail
 from .errors import CardtableError, CorruptRecordError
 from .match import Match
 from .registry import make_game
@@ -119,7 +120,7 @@ class GameRecord:
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
-            raise CorruptRecordError.from_code("record.json", detail=str(exc)) from None
+            raise CorruptRecordError.from_code("record.json", detail=Detail.of(exc)) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -165,7 +166,7 @@ class GameRecord:
             match = Match(game, seed=self.seed, seat_names=self.seat_names,
                           first_dealer=self.first_dealer if self.seed is None else None)
         except (CardtableError, ValueError, TypeError) as exc:
-            raise CorruptRecordError.from_code("record.setup", detail=str(exc)) from None
+            raise CorruptRecordError.from_code("record.setup", detail=exc if isinstance(exc, CardtableError) else Detail.of(exc)) from None
         if match.first_dealer != self.first_dealer:
             raise CorruptRecordError.from_code("record.dealer_seed")
         for h, actions in enumerate(self.hands):

@@ -6,7 +6,7 @@ import importlib
 from typing import Any
 
 from .core import Game
-from .error_codes import Names
+from .error_codes import Detail, Names
 from .errors import InvalidRulesError
 
 __all__ = ["GAMES", "make_game", "game_class"]
@@ -28,7 +28,7 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     try:
         cls: type[Game[Any, Any]] = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:  # a game not built yet
-        raise InvalidRulesError.from_code("game.unavailable", name=name, detail=str(exc)) from None
+        raise InvalidRulesError.from_code("game.unavailable", name=name, detail=Detail.of(exc)) from None
     return cls
 
 

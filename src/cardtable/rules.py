@@ -32,7 +32,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
-from .error_codes import Names
+from .error_codes import Names, OptionLabel, Requirement
 from .errors import InvalidRulesError
 
 __all__ = ["RulesBase", "option", "rules_config", "MAX_TARGET", "MAX_BONUS", "bounds_text"]
@@ -82,10 +82,10 @@ def bounds_text(field: dataclasses.Field[Any]) -> str:
     return f"{text} or None" if text and meta.get("nullable") else text
 
 
-def _invalid(field: dataclasses.Field[Any], value: Any, rule: str) -> InvalidRulesError:
+def _invalid(field: dataclasses.Field[Any], value: Any, rule: Requirement) -> InvalidRulesError:
     """``the knock limit must be from 0 to 10 (option knock_limit), not 11``: the player's words, then the
     name to type (``--option knock_limit=7``)."""
-    label = field.metadata.get("label") or "the " + field.name.replace("_", " ")
+    label = OptionLabel(field.metadata.get("label") or "the " + field.name.replace("_", " "))
     if value is None:
         return InvalidRulesError.from_code("rules.value", label=label, requirement=rule, option=field.name)
     return InvalidRulesError.from_code("rules.value_not", label=label, requirement=rule, option=field.name,
@@ -161,24 +161,25 @@ class RulesBase:
             if value is None:
                 if meta.get("nullable"):
                     continue
-                raise _invalid(f, value, "not be None")
+                raise _invalid(f, value, Requirement("not_none"))
             default = f.default
             if isinstance(default, bool) and not isinstance(value, bool):
-                raise _invalid(f, value, "be True or False")
+                raise _invalid(f, value, Requirement("bool"))
             if (isinstance(default, int) and not isinstance(default, bool)) or (
                 default is None and meta.get("min") is not None
             ):
                 if not isinstance(value, int) or isinstance(value, bool):
-                    raise _invalid(f, value, "be an integer")
+                    raise _invalid(f, value, Requirement("int"))
             if isinstance(default, str) and not isinstance(value, str):
-                raise _invalid(f, value, "be a string")
+                raise _invalid(f, value, Requirement("str"))
             choices = meta.get("choices")
             if choices is not None and value not in choices:
-                raise _invalid(f, value, f"be one of {bounds_text(f)}")
+                choices = Names(map(repr, choices))
+                raise _invalid(f, value, Requirement("one_of_or_none" if meta.get("nullable") else "one_of", choices))
             lo, hi = meta.get("min"), meta.get("max")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                span = bounds_text(f).removesuffix(" or None")
-                raise _invalid(f, value, f"be from {span}" if lo is not None and hi is not None else f"be {span}")
+                raise _invalid(f, value, Requirement("range", lo, hi) if lo is not None and hi is not None
+                               else Requirement("at_least", lo) if lo is not None else Requirement("at_most", hi))
 
     def validate(self) -> None:
         """Check combinations of options; subclasses extend this."""

@@ -1,17 +1,21 @@
 """Engine errors in every language (issue 25): the ``errors`` catalogs and :mod:`cardtable.error_text`.
 
 Each ``locale/<lang>/LC_MESSAGES/errors.po`` translates every code of :data:`cardtable.error_codes.CODES`
-(and nothing else, against the current English templates) keeping every placeholder with its
-conversion and format spec, and its ``.mo`` is current; ``errors.pot`` is what the module makes. Every
-code renders in every language for sample params; in English the text is ``str(error)`` for refusals
-met in random hands; a refusal of a real move reads as Japanese in Japanese.
+and every word and piece the structured params are said with (and nothing else, against the current
+English) keeping every placeholder with its conversion and format spec, and its ``.mo`` is current;
+``errors.pot`` is what the module makes. Every code renders in every language for sample params. For
+the refusals met in random hands of every game and preset (``tests/refusal_sweep.py``) the English
+text is ``str(error)``, the Japanese, Chinese, Bulgarian and Czech texts hold no English word besides
+the move, cards, numbers and identifiers, and the pseudo-locale leaves nothing outside its markers.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 import string
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +26,23 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 from cardtable import i18n  # noqa: E402
 from cardtable.cards import Card, PinochleCard  # noqa: E402
-from cardtable.error_codes import CODES, CardList, Names, message  # noqa: E402
-from cardtable.error_text import CANDIDATES, OR_WORDS, catalog, error_text, main, message_in, pot  # noqa: E402
+from cardtable.error_codes import (  # noqa: E402
+    CODES,
+    WORDS,
+    BuildValues,
+    CardList,
+    ChanceStep,
+    Detail,
+    MeldKind,
+    Names,
+    NotHeld,
+    OptionLabel,
+    Phase,
+    Requirement,
+    Term,
+    message,
+)
+from cardtable.error_text import CANDIDATES, JSON_MESSAGES, PIECES, catalog, error_text, main, message_in, pot  # noqa: E402
 from cardtable.errors import (  # noqa: E402
     AmbiguousActionError,
     CardtableError,
@@ -31,7 +50,10 @@ from cardtable.errors import (  # noqa: E402
     InvalidNotationError,
     InvalidPositionError,
 )
-from cardtable.registry import make_game  # noqa: E402
+from cardtable.registry import GAMES, make_game  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the refusals of random hands
+from refusal_sweep import every_refusal  # noqa: E402
 
 LOCALE = Path(i18n.LOCALE_DIR)
 PRESENT = [lang for lang in i18n.LANGUAGES if lang != "en" and (LOCALE / lang / "LC_MESSAGES" / "errors.po").exists()]
@@ -39,8 +61,10 @@ PRESENT = [lang for lang in i18n.LANGUAGES if lang != "en" and (LOCALE / lang / 
 ALL = ["en", i18n.PSEUDO, *PRESENT]
 PLURALS = {"ja": "nplurals=1; plural=0;", "zh": "nplurals=1; plural=0;", "bg": "nplurals=2; plural=(n != 1);",
            "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"}
-EXPECTED = {**{code: entry.template for code, entry in CODES.items()}, CANDIDATES[0]: CANDIDATES[1]}
-"""msgctxt -> msgid: every entry a catalog must have, and no other."""
+EXPECTED = {(code, entry.template) for code, entry in CODES.items()} | {CANDIDATES[:2]} \
+    | {piece[:2] for piece in PIECES} | {("json", text) for text in JSON_MESSAGES} \
+    | {(context, word) for context, words in WORDS.items() for word in words}
+"""(msgctxt, msgid): every entry a catalog must have, and no other."""
 
 
 def _po(lang: str) -> Any:
@@ -62,7 +86,7 @@ def test_the_committed_template_is_current(tmp_path: Path) -> None:
     assert main(["pot", "-o", str(out)]) == 0 and out.read_text(encoding="utf-8") == pot()
     with (LOCALE / "errors.pot").open("rb") as f:
         template = read_po(f)
-    assert {m.context: m.id for m in template if m.id} == EXPECTED
+    assert {(m.context, m.id) for m in template if m.id} == EXPECTED
     assert all(m.auto_comments for m in template if m.id)
 
 
@@ -73,12 +97,10 @@ def test_some_catalogs_exist() -> None:
 @pytest.mark.parametrize("lang", PRESENT)
 def test_every_code_is_translated_against_the_current_english(lang: str) -> None:
     po = _po(lang)
-    entries = {m.context: m for m in po if m.id}
-    assert set(entries) - set(EXPECTED) == set(), f"{lang}: unknown codes"
-    assert set(EXPECTED) - set(entries) == set(), f"{lang}: codes not translated"
-    stale = sorted(code for code, m in entries.items() if m.id != EXPECTED[code])
-    assert stale == [], f"{lang}: msgid is not the current English template"
-    empty = sorted(code for code, m in entries.items() if not m.string or m.fuzzy)
+    entries = {(m.context, m.id): m for m in po if m.id}
+    assert set(entries) - EXPECTED == set(), f"{lang}: unknown entries, or a msgid that is not the current English"
+    assert EXPECTED - set(entries) == set(), f"{lang}: entries not translated"
+    empty = sorted(key for key, m in entries.items() if not m.string or m.fuzzy)
     assert empty == [], f"{lang}: empty or fuzzy"
     assert str(po.locale).split("_")[0] == lang
     assert po.plural_forms == PLURALS[lang]
@@ -96,6 +118,14 @@ _CARDS = {"card": Card.parse("7H"), "led": Card.parse("QS")}
 _NAMES = {"phases", "valid", "values", "presets", "fields", "kinds", "known", "games", "outcomes", "unknown"}
 
 
+_STRUCTURED: dict[str, Any] = {
+    "phase": Phase("offer-dealer"), "step": ChanceStep("turnup"), "label": OptionLabel("the knock limit"),
+    "requirement": Requirement("range", 0, 10), "detail": Detail("int", "invalid literal for int() with base 10: 'x'", "'x'"),
+    "missing": NotHeld([("both", Card.parse("QS")), ("copy", Card.parse("KS")), ("card", Card.parse("AS"))]),
+    "builds": BuildValues([7, 9]),
+}
+
+
 def _sample(name: str, spec: str) -> Any:
     """A value of the kind the engines pass for the placeholder ``name``."""
     if name in _CARDS:
@@ -106,8 +136,10 @@ def _sample(name: str, spec: str) -> Any:
         return Names(["draw", "discard", "over"])
     if name == "error":
         return InvalidNotationError.from_code("card.unreadable", text="ZZ")
-    if name in ("action", "text", "raw", "what", "example", "key", "name", "type_name", "label", "requirement",
-                "option", "detail", "missing", "builds", "phase", "kind", "expected", "outcome", "step", "verb",
+    if name in _STRUCTURED:
+        return _STRUCTURED[name]
+    if name in ("action", "text", "raw", "what", "example", "key", "name", "type_name",
+                "option", "kind", "expected", "outcome", "verb",
                 "format", "version", "item", "totals", "group", "build", "suit", "side", "sizes", "ids", "shown",
                 "extra", "stock_raw", "knocker_melds", "want", "want_stock", "stock"):
         return f"<{name}>"
@@ -139,7 +171,8 @@ def test_every_code_renders_in_every_language(lang: str) -> None:
 def test_english_producing_specs_are_said_in_the_language(lang: str) -> None:
     cards = CardList([Card.parse("7H"), Card.parse("8H")])
     text = message_in("cards.not_held", {"action": "discard 7H", "cards": cards}, lang)
-    assert text is not None and f"7♥{OR_WORDS[lang]}8♥" in text and "the" not in text
+    joined = catalog(lang).pgettext("error_text.or", "{head} or {last}").format(head="7♥", last="8♥")
+    assert text is not None and joined in text and "the" not in text
     listed = message_in("game.unknown", {"name": "x", "games": Names(["gin", "casino", "pinochle"])}, lang)
     assert listed is not None and "gin" in listed and "pinochle" in listed and " and " not in listed
     inner = InvalidNotationError.from_code("card.unreadable", text="ZZ")
@@ -199,58 +232,24 @@ def test_the_text_depends_on_code_params_and_rule_only() -> None:
 
 
 # --- refusals met in random hands -------------------------------------------------------------------------
-CONFIGS = [("gin", {}), ("gin", {"preset": "openspiel"}), ("casino", {}),
-           ("casino", {"num_players": 4, "partnerships": True, "build_for_partner": True}), ("pinochle", {})]
-BROKEN = ["", "xyzzy", "discard", "discard ZZ", "play QS", "meld run", "7H x", "7H b99 2C", "deal 7H later",
-          "take pass", "exchange 9S 9H", "meld pinochle QS", "10C", "trail", "discard 7H", "play ASa", "7H trail"]
+def _distinct(errors: list[CardtableError]) -> list[CardtableError]:
+    """One error per distinct code, params, rule and candidates (the sweep meets the same refusal often)."""
+    seen: dict[str, CardtableError] = {}
+    for error in errors:
+        key = repr((type(error), error.code, sorted(error.params.items()), getattr(error, "rule", ""),
+                    getattr(error, "candidates", ())))
+        seen.setdefault(key, error)
+    return list(seen.values())
 
 
-def _tries(state: Any, rng: random.Random, pool: list[str]) -> list[str]:
-    """Moves taken from other positions, broken texts and moves made of the mover's own cards."""
-    out = rng.sample(pool, min(10, len(pool))) + rng.sample(BROKEN, 4)
-    if state.is_chance_node() or state.is_terminal():
-        return out
-    own = [str(c) for c in state.view(state.current_player()).hand]
-    if not own:
-        return out
-    card = rng.choice(own)
-    if state.game_name == "gin":
-        return [*out, f"knock {card}", f"discard {card}", "big gin", "take knock", "draw"]
-    if state.game_name == "pinochle":
-        return [*out, f"exchange {card}", f"play {card}", f"meld marriage {' '.join(own[:2])}", "declare out"]
-    table = [str(c) for c in state.view(state.current_player()).table]
-    picks = "+".join(rng.sample(table, min(2, len(table)))) if table else "2C"
-    return [*out, f"{card} x {picks}", *(f"{card} b{v} {picks}" for v in (1, 5, 9, 10))]
-
-
-def _refusals(seeds: range) -> list[CardtableError]:
-    found: list[CardtableError] = []
-    for game_name, options in CONFIGS:
-        game = make_game(game_name, **options)
-        pool: list[str] = []
-        for seed in seeds:
-            rng = random.Random(seed)
-            state = game.new_hand(rng.randrange(game.num_players))
-            steps = 0
-            while not state.is_terminal() and steps < 300:
-                steps += 1
-                legal = [str(a) for a in state.legal_actions()]
-                pool.extend(rng.sample(legal, min(3, len(legal))))
-                for text in _tries(state, rng, pool):
-                    try:
-                        state.clone().apply(text)
-                    except CardtableError as exc:
-                        found.append(exc)
-                state.apply(rng.choice(state.legal_actions()) if not state.is_chance_node()
-                            else state.sample_chance(rng))
-    return found
-
-
-REFUSALS = _refusals(range(3))
+REFUSALS = _distinct(every_refusal())
 
 
 def test_the_sweep_meets_many_refusals() -> None:
-    assert len({e.code for e in REFUSALS}) >= 40, sorted({e.code for e in REFUSALS})
+    assert len({e.code for e in REFUSALS}) >= 60, sorted({e.code for e in REFUSALS})
+    structured = {e.code for e in REFUSALS if any(isinstance(v, _SAID) for v in e.params.values())}
+    assert {"pinochle.cards.not_held", "casino.trail.controller_many", "gin.phase.wrong", "pinochle.meld.shape",
+            "pinochle.meld.same_kind", "pinochle.play.step_unfinished", "pinochle.chance.wrong_step"} <= structured
 
 
 def test_in_english_the_text_is_the_message() -> None:
@@ -267,44 +266,217 @@ def test_every_refusal_met_is_said_in_the_language(lang: str) -> None:
         assert not re.search(r"\{\w", text)
 
 
-_SPLIT = re.compile(r"\s+|[、。，：；（）()\[\]'\"]")
 _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]+")
-_ENGLISH_PARAMS = {"missing", "builds", "detail", "label", "requirement"}
-"""Params that are English text until a later change codes them (issue 25)."""
+_TOKEN = re.compile(r"[\w'’-]+")
 _NOTATION_WORDS = {"trail", "deal", "last"}
 """Casino's move words, named in the refusals that explain the notation: what the player types."""
+_LITERALS = {"True", "False", "None"}
+"""Python's literals, as a rules option is typed."""
+_SAID = (Term, NotHeld, BuildValues, Requirement, Detail)
+"""Params said in the language: their English must not be left in another language's text."""
+_CZECH = {"bonus", "by", "data", "do", "limit", "to", "gin", "pinochle", "partner", "text", "oklahoma"}
+"""Czech words that are English words too (``limit pro klepnutí``, ``bonus za gin``), and a name."""
+_FIELDS = {line.split(":")[0] for name in GAMES for line in make_game(name).new_hand(0).to_position().splitlines()}
+"""The fields of a position, as they are typed: a refused position names them."""
 
 
-def _english_words(error: CardtableError, text: str) -> set[str]:
-    """The words of ``text`` written in Latin letters that are no param's value, no rule, no card,
-    no identifier (an option name, a notation example kept verbatim from the English template)."""
-    if isinstance(error, IllegalActionError) and error.rule:
-        text = text.removesuffix(f" [{error.rule}]")
+def _english_vocabulary() -> frozenset[str]:
+    """Every word of the English the errors are said with: templates, pieces, the words of the games."""
+    texts = [entry.template for entry in CODES.values()] + [piece[1] for piece in PIECES] + [CANDIDATES[1]]
+    texts += [*JSON_MESSAGES, *(w for words in WORDS.values() for w in words), *Requirement.ENGLISH.values(),
+              *NotHeld.ENGLISH.values()]
+    return frozenset(w.lower() for text in texts for w in re.findall(r"[A-Za-z]+", re.sub(r"\{[^}]*\}", " ", text))
+                     if len(w) > 1)
+
+
+_ENGLISH = _english_vocabulary()
+
+
+_SAID_NAMES = {"phase", "step", "label", "requirement", "missing", "builds", "detail"}
+"""Params said in the language whatever their type (and ``name`` in a refusal of a Pinochle meld)."""
+
+
+def _said(code: str, name: str) -> bool:
+    return name in _SAID_NAMES or (name == "name" and code.startswith("pinochle.meld."))
+
+
+def _kept(value: Any) -> set[str]:
+    """The forms of a param that any language shows as they are: the move, cards, numbers, typed text,
+    identifiers; none for a param said in the language (a choice a rules option allows excepted)."""
+    if isinstance(value, Requirement):
+        return {str(item) for item in value.values.get("choices", ())}
+    if isinstance(value, Detail):
+        return {str(value[2])} if value.kind == "int" else set()  # the text typed where a number belongs
+    if isinstance(value, _SAID):
+        return set()
+    if isinstance(value, BaseException):
+        return {shown for inner in getattr(value, "params", {}).values() for shown in _kept(inner)}
+    if isinstance(value, CardList | Names):
+        return {str(value), *(str(item) for item in value), *(format(c, "pretty") for c in value if isinstance(c, Card))}
+    if isinstance(value, Card | PinochleCard):
+        return {str(value), format(value, "pretty")}
+    return {str(value), repr(value)}
+
+
+def _leftover(error: CardtableError, text: str) -> str:
+    """``text`` without its candidates, kept params and the template's notation examples."""
     english = CODES[error.code].template
-    identifiers = {w for w in re.findall(r"\w+", english) if "_" in w or w[1:] != w[1:].lower()}  # knock_check, OpenSpiel
-    identifiers |= {w for pair in re.findall(r"(\w+) ?= ?'?(\w+)", english) for w in pair}
     examples = re.findall(r"\(try: ([^)]*)\)", english) + re.findall(r"\(expected ([^)]*)\)", english)
     examples += [f"'{quoted}'" for quoted in re.findall(r"'([^']*)'", english)]  # 'deal 7H last', 'one'
-    for example in sorted(examples, key=len, reverse=True):
+    examples += list(getattr(error, "candidates", ()))
+    examples += [shown for name, value in error.params.items() if not _said(error.code, name) or isinstance(value, _SAID)
+                 for shown in _kept(value)]
+    for example in sorted({e for e in examples if e}, key=len, reverse=True):
         text = text.replace(example, " ")
-    for candidate in getattr(error, "candidates", ()):
-        text = text.replace(candidate, " ")
-    for value in error.params.values():
-        for shown in {str(value), repr(value), format(value, "pretty") if isinstance(value, Card | PinochleCard)
-                      else str(value)}:
-            if shown:
-                text = text.replace(shown, " ")
-    return {w for w in _ASCII_WORD.findall(text) if w not in identifiers | _NOTATION_WORDS}
+    return text
 
 
-def test_refusals_of_real_moves_read_as_japanese() -> None:
-    """No English word in a Japanese refusal besides the move, cards, rule numbers and identifiers."""
-    games: dict[str, set[str]] = {}
+def _identifiers(error: CardtableError) -> set[str]:
+    english = CODES[error.code].template
+    found = {w for w in re.findall(r"\w+", english) if "_" in w or w[1:] != w[1:].lower()}  # knock_check, OpenSpiel
+    found |= {w for pair in re.findall(r"(\w+) ?= ?'?(\w+)", english) for w in pair}
+    found |= {w for w in re.findall(r"\w+", getattr(error, "rule", "")) if "_" in w}  # 4.3.2 knock_check
+    if ".position." in error.code:
+        found |= _FIELDS
+    return found | _NOTATION_WORDS | _LITERALS
+
+
+def _english_words(error: CardtableError, text: str, lang: str) -> set[str]:
+    """The English words left in ``text`` said in ``lang``: in Japanese, Chinese and Bulgarian any word in
+    Latin letters; in Czech and the pseudo-locale a whole word of the English messages (``the``, ``build``)."""
+    assert all(isinstance(value, _SAID) for name, value in error.params.items() if _said(error.code, name)), \
+        (error.code, dict(error.params))  # a word of the games as plain English text: no language can say it
+    rest, allowed = _leftover(error, text), _identifiers(error)
+    if lang in ("ja", "zh", "bg"):
+        return {w for w in _ASCII_WORD.findall(rest) if w not in allowed}
+    words = {part for w in _TOKEN.findall(rest) if re.fullmatch(r"[A-Za-z][A-Za-z'-]+", w) and w not in allowed
+             for part in re.findall(r"[A-Za-z]+", w)}  # offer-dealer: offer, dealer
+    return {w for w in words if w.lower() in _ENGLISH and w not in allowed and (lang != "cs" or w.lower() not in _CZECH)}
+
+
+@pytest.mark.parametrize("lang", PRESENT)
+def test_refusals_of_random_hands_hold_no_english_word(lang: str) -> None:
+    """No English word in a refusal besides the move, cards, numbers, rule numbers and identifiers."""
+    codes: set[str] = set()
     for error in REFUSALS:
-        if error.code.split(".")[0] in ("record", "rules", "codec") or _ENGLISH_PARAMS & set(error.params):
-            continue
-        text = error_text(error, "ja")
-        assert re.search(r"[ぁ-んァ-ヶ一-龯]", text), (error.code, text)
-        assert _english_words(error, text) == set(), (error.code, text)
-        games.setdefault(error.code.split(".")[0], set()).add(error.code)
-    assert sum(len(codes) for codes in games.values()) >= 30, games
+        text = error_text(error, lang)
+        assert _english_words(error, text, lang) == set(), (lang, error.code, text)
+        if lang in ("ja", "zh"):
+            assert re.search(r"[ぁ-んァ-ヶ一-龯]", text), (error.code, text)
+        codes.add(error.code)
+    assert len(codes) >= 60
+
+
+def _outside_markers(text: str) -> str:
+    """``text`` without its ``⟦ ⟧`` spans (nested ones inside them)."""
+    out, depth = [], 0
+    for char in text:
+        if char == "⟦":
+            depth += 1
+        elif char == "⟧":
+            depth -= 1
+        elif depth == 0:
+            out.append(char)
+    return "".join(out)
+
+
+def test_in_the_pseudo_locale_every_word_went_through_the_catalog() -> None:
+    """``en_XA`` marks every message and every word of the games; English left plain is a param no catalog said."""
+    for error in REFUSALS:
+        text = error_text(error, i18n.PSEUDO)
+        rule = getattr(error, "rule", "")
+        said = "[]" if rule in WORDS["rule"] else f"[{rule}]"  # a rule in words is said through the catalog
+        assert _outside_markers(text).strip() in ("", said), (error.code, text)
+        assert _english_words(error, text, i18n.PSEUDO) == set(), (error.code, text)
+
+
+# --- the structured params --------------------------------------------------------------------------------
+def _rules_refusals() -> list[CardtableError]:
+    """A refusal for every option of every game: a value of the wrong type, out of range, None."""
+    import dataclasses
+
+    found: list[CardtableError] = []
+    for name in GAMES:
+        for field in dataclasses.fields(make_game(name).rules):  # type: ignore[arg-type]
+            for bad in ("x", 10**6, -1, None, 2.5):
+                try:
+                    make_game(name, **{field.name: bad})
+                except CardtableError as exc:
+                    if exc.code.startswith("rules.value"):
+                        found.append(exc)
+    return found
+
+
+def _text_refusals() -> list[CardtableError]:
+    from cardtable.record import GameRecord
+
+    found: list[CardtableError] = []
+    for text in ("{", "[1,]", '{"a" 1}', '{"a": 1,}', "[1] x", '"\\x"', '"abc'):
+        with pytest.raises(CardtableError) as caught:
+            GameRecord.loads(text)
+        found.append(caught.value)
+    state, rng = make_game("gin").new_hand(0), random.Random(1)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+    with pytest.raises(CardtableError) as caught:
+        make_game("gin").from_position(re.sub(r"(?m)^limit: .*$", "limit: ten", state.to_position()))
+    found.append(caught.value)
+    return found
+
+
+@pytest.mark.parametrize("lang", [*PRESENT, i18n.PSEUDO])
+def test_rules_options_and_unreadable_text_are_said_in_the_language(lang: str) -> None:
+    rules, texts = _rules_refusals(), _text_refusals()
+    assert len({e.params["option"] for e in rules}) >= 25
+    assert {e.code for e in texts} == {"record.json", "gin.position.limit_draws_type"}
+    for error in rules + texts:
+        text = error_text(error, lang)
+        assert error_text(error, "en") == str(error)
+        assert _english_words(error, text, lang) == set(), (lang, error.code, text)
+        if lang == i18n.PSEUDO:
+            assert _outside_markers(text) == "", text
+
+
+def test_the_words_of_the_games_are_every_phase_meld_and_option() -> None:
+    import dataclasses
+
+    from cardtable.casino import hand_state as casino
+    from cardtable.gin.phases import PHASES as GIN
+    from cardtable.pinochle.melds import KIND_NAMES
+    from cardtable.pinochle.phases import PHASES as PINOCHLE
+
+    assert set(WORDS["phase"]) == {*GIN, *PINOCHLE, casino.DEALING, casino.PLAY, casino.OVER}
+    assert WORDS["meld"] == KIND_NAMES
+    labels = {field.metadata.get("label") or "the " + field.name.replace("_", " ")
+              for name in GAMES for field in dataclasses.fields(make_game(name).rules)}  # type: ignore[arg-type]
+    assert set(WORDS["option"]) == labels
+
+
+def test_rules_cited_in_words_are_said_in_the_language() -> None:
+    """Every rule a refusal met cites with a word that is no option name is a ``rule`` word of the catalogs."""
+    cited = {e.rule for e in REFUSALS if isinstance(e, IllegalActionError)}
+    worded = {rule for rule in cited if any("_" not in w and not w.isdigit() and w not in _NOTATION_WORDS
+                                            for w in re.findall(r"[A-Za-z_]{2,}", rule))}
+    assert worded and worded <= set(WORDS["rule"]), sorted(worded - set(WORDS["rule"]))
+    error = IllegalActionError.from_code("casino.trail.controller", "controller rule 7.4.1", action="7H trail", value=7)
+    assert error_text(error, "cs").endswith(" [pravidlo ovládání 7.4.1]")
+    assert error_text(error, "en") == str(error) and str(error).endswith(" [controller rule 7.4.1]")
+
+
+def test_structured_params_read_as_the_english_did_and_pickle() -> None:
+    qs, ks = Card.parse("QS"), Card.parse("KS")
+    missing = NotHeld([("both", qs), ("copy", ks), ("card", Card.parse("AS"))])
+    assert f"{missing}" == "the two Q♠, that copy of the K♠ (you hold the other one) or the A♠"
+    assert f"{NotHeld([('card', qs), ('card', ks)])}" == "the Q♠ or the K♠"
+    assert f"{BuildValues([7, 9])}" == "the 7-build and the 9-build"
+    assert str(Requirement("one_of_or_none", Names(["'a'", "'b'"]))) == "be one of 'a', 'b' or None"
+    assert (str(Requirement("range", 0, 10)), str(Requirement("at_least", 1))) == ("be from 0 to 10", "be at least 1")
+    assert f"{Phase('offer-dealer')}" == "offer-dealer" and MeldKind("dix") == "dix" and Phase.context == "phase"
+    for value in (missing, BuildValues([7]), Requirement("range", 0, 10), Phase("draw"), MeldKind("run"),
+                  ChanceStep("deal"), OptionLabel("the knock limit"), Detail("json", "x: line 1", "x", 1, 2, 3)):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and type(again) is type(value) and f"{again}" == f"{value}"
+    ja = message_in("pinochle.cards.not_held", {"action": "meld run", "missing": missing}, "ja")
+    assert ja == "meld run：Q♠ の2枚、その K♠（もう一方は持っています） または A♠ を持っていません"
+    cs = message_in("casino.trail.controller_many", {"action": "7H trail", "builds": BuildValues([7, 9])}, "cs")
+    assert cs == "7H trail: ovládáte stavbu za 7 a stavbu za 9 a nesmíte odkládat"

@@ -7,7 +7,7 @@ wherever that card lies), cards named as players read them.
 from __future__ import annotations
 
 from ..cards import Card
-from ..error_codes import CardList, Names
+from ..error_codes import BuildValues, CardList, Names
 from ..errors import IllegalActionError
 from .actions import CasinoAction
 from .builds import Build
@@ -47,9 +47,8 @@ def explain_illegal(state: HandState, action: CasinoAction) -> IllegalActionErro
             if len(mine) == 1:
                 return IllegalActionError.from_code("casino.trail.controller", "controller rule 7.4.1",
                                                     action=str(action), value=mine[0].value)
-            refs = " and ".join(f"the {b.value}-build" for b in mine)
             return IllegalActionError.from_code("casino.trail.controller_many", "controller rule 7.4.1",
-                                                action=str(action), builds=refs)
+                                                action=str(action), builds=BuildValues(b.value for b in mine))
         return IllegalActionError.from_code("casino.trail.not_legal", "7.1", action=str(action))
     off_table = action.loose & ~state.loose
     if off_table:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card, parse_cards
+from ..error_codes import Phase
 from ..errors import InvalidNotationError, InvalidPositionError
 from .actions import CasinoAction
 from .builds import Build, parse_build
@@ -116,7 +117,7 @@ def moves_as_if(state: HandState, seat: int, hand: Cards | None = None) -> Seque
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat must be 0..{state.num_players - 1}")
     if state.phase != PLAY:
-        raise InvalidPositionError.from_code("casino.position.not_playing", phase=state.phase)
+        raise InvalidPositionError.from_code("casino.position.not_playing", phase=Phase(state.phase))
     held = state.hands[seat] if hand is None else card_mask(hand, "hand")
     on_table = held & (state.loose | sum(b.cards for b in state.builds))
     if on_table:

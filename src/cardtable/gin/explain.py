@@ -8,7 +8,7 @@ depends on where a card the mover cannot see lies; cards are named as players re
 from __future__ import annotations
 
 from ..cards import mask_to_cards
-from ..error_codes import CardList
+from ..error_codes import CardList, Phase
 from ..errors import IllegalActionError
 from .actions import GinAction
 from .hand_state import HandState
@@ -66,4 +66,4 @@ def explain_illegal(state: HandState, action: GinAction) -> IllegalActionError:
         return IllegalActionError.from_code("gin.draw.offer_first", "4.1")
     if kind == "draw" and phase == WALL:
         return IllegalActionError.from_code("gin.draw.wall", "4.5")
-    return IllegalActionError.from_code("gin.phase.wrong", "10", action=str(action), phase=phase)
+    return IllegalActionError.from_code("gin.phase.wrong", "10", action=str(action), phase=Phase(phase))

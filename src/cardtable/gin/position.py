@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..cards import Card, cards_to_mask, format_cards, mask_to_cards, parse_cards
-from ..error_codes import Names
+from ..error_codes import Detail, Names, Phase
 from ..errors import InvalidNotationError, InvalidPositionError
 from .actions import arrange
 from .hand_state import HandState
@@ -190,7 +190,7 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
         )
         state.draws = int(fields.get("draws", "0"))
     except ValueError as exc:
-        raise InvalidPositionError.from_code("gin.position.limit_draws_type", detail=str(exc)) from None
+        raise InvalidPositionError.from_code("gin.position.limit_draws_type", detail=Detail.of(exc)) from None
     if not 0 <= state.knock_limit <= 10 or state.draws < 0:
         raise InvalidPositionError.from_code("gin.position.limit_draws")
     state.returned = _card(fields, "returned")
@@ -203,14 +203,14 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
         return _finished(state, sizes, fields)
     holding = 11 if phase in (DISCARD_PHASE, WALL_KNOCK) else 10
     if sizes[turn] != holding or sizes[1 - turn] != 10:
-        raise InvalidPositionError.from_code("gin.position.hand_sizes", phase=phase, turn=turn, holding=holding, sizes=sizes)
+        raise InvalidPositionError.from_code("gin.position.hand_sizes", phase=Phase(phase), turn=turn, holding=holding, sizes=sizes)
     if phase in (OFFER, OFFER_DEALER, FORCED_DRAW):
         if len(discard) != 1:
             raise InvalidPositionError.from_code("gin.position.offer_discards")
         nd = 1 - dealer
         expected = {OFFER: nd, OFFER_DEALER: dealer, FORCED_DRAW: nd}[phase]
         if turn != expected:
-            raise InvalidPositionError.from_code("gin.position.turn", phase=phase, expected=expected)
+            raise InvalidPositionError.from_code("gin.position.turn", phase=Phase(phase), expected=expected)
         state.decisions = {OFFER: [], OFFER_DEALER: [(nd, "pass")], FORCED_DRAW: [(nd, "pass"), (dealer, "pass")]}[phase]
     elif phase in (DRAW_PHASE, WALL) and not discard:
         raise InvalidPositionError.from_code("gin.position.discard_empty")
@@ -226,7 +226,7 @@ def state_from_fields(rules: GinRules, fields: dict[str, str], new_state: Callab
     if phase in (WALL, WALL_KNOCK) and state.stock_size != 2:
         raise InvalidPositionError.from_code("gin.position.wall_stock", stock_size=state.stock_size)
     if state.taken is not None and phase not in (DISCARD_PHASE, WALL_KNOCK, ARRANGE):
-        raise InvalidPositionError.from_code("gin.position.taken_phase", phase=phase)
+        raise InvalidPositionError.from_code("gin.position.taken_phase", phase=Phase(phase))
     return state
 
 

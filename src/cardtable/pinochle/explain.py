@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..error_codes import ChanceStep, MeldKind, NotHeld, Phase
 from ..errors import IllegalActionError
-from .deck import CARDS, NINE, card_name, iter_bits
+from .deck import CARDS, NINE, iter_bits
 from .hand_state import HandState
 from .melds import DOUBLE, KIND_NAMES, is_meld_shape, meld_problem
 from .phases import CHANCE_PHASES, DEALING, DRAW_WINNER, EXCHANGE_PHASE, MELD_PHASE, PLAY_PHASE
@@ -31,7 +32,7 @@ def explain_illegal(state: HandState, action: PinochleAction) -> IllegalActionEr
         if phase not in CHANCE_PHASES:
             return IllegalActionError.from_code("chance.not_pending", "chance", action=str(action))
         if phase == DEALING and (kind == "turnup") != (state.dealt == 24):
-            return IllegalActionError.from_code("pinochle.chance.wrong_step", "3", action=str(action), step='turnup' if state.dealt == 24 else 'deal')
+            return IllegalActionError.from_code("pinochle.chance.wrong_step", "3", action=str(action), step=ChanceStep('turnup' if state.dealt == 24 else 'deal'))
         if phase != DEALING and kind != "draw":
             return IllegalActionError.from_code("pinochle.chance.draw", "4.3.4", action=str(action))
         return IllegalActionError.from_code("pinochle.chance.not_in_stock", "chance", action=str(action))
@@ -45,7 +46,7 @@ def explain_illegal(state: HandState, action: PinochleAction) -> IllegalActionEr
     if kind == "declare out":
         return IllegalActionError.from_code("pinochle.declare_out.off", "10.3")
     if kind == "play" and phase != PLAY_PHASE:
-        return IllegalActionError.from_code("pinochle.play.step_unfinished", "4.3", action=str(action), phase=phase)
+        return IllegalActionError.from_code("pinochle.play.step_unfinished", "4.3", action=str(action), phase=Phase(phase))
     if kind in ("exchange", "no exchange") and phase != EXCHANGE_PHASE:
         return _wrong_step(state, action, "pinochle.play.now_exchange", "7.1")
     if kind in ("meld", "no meld") and phase != MELD_PHASE:
@@ -77,20 +78,19 @@ def _not_held(own: int, action: PinochleAction) -> tuple[str, dict[str, Any]] | 
     missing = mask & ~own
     if not missing:
         return None
-    parts: list[tuple[str, int, str]] = []
+    parts: list[tuple[str, int, str]] = []  # (the code said alone, the card, how NotHeld says it)
     for i in iter_bits(missing):
         twin = i ^ 1
         if missing >> twin & 1:  # both copies missing: said once, at the first
             if twin > i:
-                parts.append(("pinochle.copies.not_held", i, f"the two {card_name(i)}"))
+                parts.append(("pinochle.copies.not_held", i, "both"))
         elif own >> twin & 1 and not mask >> twin & 1:
-            parts.append(("pinochle.copy.not_held", i, f"that copy of the {card_name(i)} (you hold the other one)"))
+            parts.append(("pinochle.copy.not_held", i, "copy"))
         else:
-            parts.append(("card.not_held", i, f"the {card_name(i)}"))
+            parts.append(("card.not_held", i, "card"))
     if len(parts) == 1:
         return parts[0][0], {"card": CARDS[parts[0][1]].card}
-    said = [p[2] for p in parts]
-    return "pinochle.cards.not_held", {"missing": ", ".join(said[:-1]) + " or " + said[-1]}
+    return "pinochle.cards.not_held", {"missing": NotHeld((how, CARDS[i].card) for _, i, how in parts)}
 
 
 def _wrong_step(state: HandState, action: PinochleAction, play_now: str, rule: str) -> IllegalActionError:
@@ -126,7 +126,7 @@ def _explain_meld(state: HandState, seat: int, action: PinochleAction) -> Illega
     if not is_meld_shape(kind, mask, state.trump, rules.double_pinochle_300):
         if kind == DOUBLE and not rules.double_pinochle_300:
             return IllegalActionError.from_code("pinochle.meld.double_off", "6.2", action=str(action))
-        return IllegalActionError.from_code("pinochle.meld.shape", "6.2", action=str(action), name=name)
+        return IllegalActionError.from_code("pinochle.meld.shape", "6.2", action=str(action), name=MeldKind(name))
     problem = meld_problem(kind, mask, state.scored, state.dix_scored, state.concealed[seat], rules.meld_requires_hand_card)
     if problem is not None:
         return IllegalActionError.from_code(problem[0], problem[2], action=str(action), **problem[1])

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
+from ..error_codes import MeldKind
 from .deck import ACE, JACK, KING, NINE, QUEEN, TEN, iter_bits
 
 __all__ = [
@@ -128,7 +129,7 @@ def meld_problem(
         if (mask & scored[PINOCHLE]).bit_count() > 2:
             return "pinochle.meld.double_pinochles", {}, "6.3.5"
     elif mask & scored[kind]:
-        return "pinochle.meld.same_kind", {"name": KIND_NAMES[kind]}, "6.3.3"
+        return "pinochle.meld.same_kind", {"name": MeldKind(KIND_NAMES[kind])}, "6.3.3"
     if kind == ROYAL and mask & scored[RUN]:
         return "pinochle.meld.run_royal", {}, "6.3.5"
     if kind == PINOCHLE and mask & scored[DOUBLE]:

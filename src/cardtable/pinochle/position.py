@@ -46,7 +46,7 @@ Cards not listed anywhere are the stock. Example (P-09 as a stage-2 follow)::
 from __future__ import annotations
 
 from ..cards import SUIT_LETTERS
-from ..error_codes import Names
+from ..error_codes import Names, Phase
 from ..errors import InvalidNotationError, InvalidPositionError
 from .deck import FULL, NINE, card_text, format_mask, iter_bits, parse_card, parse_mask
 from .hand_state import HandState
@@ -369,11 +369,11 @@ def _check_counts(state: HandState, fields: dict[str, str], declarer: int = -1) 
     if not stage2 and state.trump_card < 0:
         raise InvalidPositionError.from_code("pinochle.position.stage1_trumpcard")
     if not stage2 and not (0 if phase == PLAY_PHASE else 1) <= t <= (11 if phase in (PLAY_PHASE, DRAW_LOSER) else 12):
-        raise InvalidPositionError.from_code("pinochle.position.tricks_phase", t=t, phase=phase)
+        raise InvalidPositionError.from_code("pinochle.position.tricks_phase", t=t, phase=Phase(phase))
     if sizes != want:
-        raise InvalidPositionError.from_code("pinochle.position.hand_sizes", t=t, phase=phase, want=want, sizes=sizes)
+        raise InvalidPositionError.from_code("pinochle.position.hand_sizes", t=t, phase=Phase(phase), want=want, sizes=sizes)
     if stock != want_stock:
-        raise InvalidPositionError.from_code("pinochle.position.stock_size", t=t, phase=phase, want_stock=want_stock, stock=stock)
+        raise InvalidPositionError.from_code("pinochle.position.stock_size", t=t, phase=Phase(phase), want_stock=want_stock, stock=stock)
 
 
 def _check_phase(state: HandState, fields: dict[str, str]) -> None:
