@@ -290,9 +290,13 @@ class TableScreen(Screen[None]):
                 title.append(" · ")
             title.append(f"{name} {total}", style="bold" if i == s.human_seat else "")
         target = getattr(s.m.game.rules, "target_score", None)
-        if target is not None:
-            title.append("  " + sp._("(to {target})", target=target), style="dim")
-        title.append("  " + sp._("pace {seconds}s", seconds=sp.decimal(self.pace)), style="dim")
+        tail = [sp._("(to {target})", target=target)] if target is not None else []
+        tail.append(sp._("pace {seconds}s", seconds=sp.decimal(self.pace)))
+        room = self.size.width - 2
+        while tail and i18n.display_width(title.plain + "".join("  " + t for t in tail)) > room:
+            tail.pop()  # a narrow window or long names: the pace goes first, then the target
+        for part in tail:
+            title.append("  " + part, style="dim")
         self.query_one("#title", Static).update(title)
         self.query_one("#opponent", Static).update(adapter.opponent_panel(view, names, s.human_seat))
         human = s.human_to_act()
