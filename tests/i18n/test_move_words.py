@@ -146,3 +146,39 @@ def describe_move_for(action: Any, upcard: Any, lang: str) -> str:
     from cardtable.apps.words import describe_action
 
     return describe_action(action, upcard=upcard, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["ja", "cs", "zh", "bg", i18n.PSEUDO])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_log_news_is_whole_sentences_in_every_language(game: str, lang: str) -> None:
+    """``narrate_action`` in another language: a sentence for the person and one for another seat, each
+    whole (no English verb conjugated by rule), the seat's name kept; the pseudo-locale marks every word."""
+    seen = 0
+    for state, moves in positions(game, "standard", seeds=1):
+        for action in moves[:8]:
+            context = move_context(state, action)
+            mine = narrate_action(action, "You", lang=lang, **context)
+            theirs = narrate_action(action, "Ann (easy)", lang=lang, **context)
+            assert "Ann (easy)" in theirs and mine != theirs, (mine, theirs)
+            assert narrate_action(action, "You", **context).startswith("You ")  # English by default
+            if lang == i18n.PSEUDO:
+                for text in (mine, theirs.replace("Ann (easy)", "")):
+                    outside = text
+                    while outside != (outside := re.sub(r"⟦[^⟦⟧]*⟧", "", outside)):
+                        pass
+                    assert not WORD.findall(CARD.sub(" ", outside)), text
+            else:
+                assert not _spoken(mine, lang) and not _spoken(theirs.replace("Ann", ""), lang), (mine, theirs)
+            seen += 1
+    assert seen > 20
+
+
+def test_czech_and_japanese_news() -> None:
+    from cardtable.cards import Card
+    from cardtable.gin.actions import GinAction
+
+    discard = GinAction("discard", Card.parse("TS"))
+    assert narrate_action(discard, "You", lang="cs") == "Odhazujete 10♠"
+    assert narrate_action(discard, "Ann", lang="cs") == "Ann odhazuje 10♠"
+    assert narrate_action(discard, "Ann", lang="ja") == "Ann が 10♠ を捨てた"
+    assert narrate_action(GinAction("take"), "You", upcard=Card.parse("7H"), lang="zh") == "你从弃牌堆拿了 7♥"

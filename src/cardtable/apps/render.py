@@ -45,7 +45,14 @@ def side_labels(names: Sequence[str], num_sides: int) -> list[str]:
 
 
 def render_view(game: str, view: Any, names: Sequence[str], lang: str = "en") -> str:
-    """A readable multi-line description of ``view`` for its seat, in ``lang``."""
+    """A readable multi-line description of ``view`` for its seat, in ``lang`` (a renderer registered
+    with :func:`register_renderer` speaks for itself: it is called as ``fn(view, names)``).
+
+    >>> from cardtable.registry import make_game
+    >>> view = make_game("casino").new_hand(dealer=1).view(0)
+    >>> render_view("casino", view, ["You", "Ann"], "cs").splitlines()[0]
+    'Kasino, rozdání 1 z 6. Rozdává: Ann. Balíček: zbývá 52 karet.'
+    """
     fn = _RENDERERS.get(game)
     if fn is not None:
         return fn(view, names)
