@@ -317,9 +317,8 @@ class CasinoAdapter(GameAdapter):
         if problem is None:
             return ""
         from ..plain.table import explain_error
-        from ..words import refusal_text_of
 
-        why = explain_error(problem, names, seat) if sp.english else refusal_text_of(problem, self.lang)
+        why = explain_error(problem, names, seat, self.lang)
         for colon in (": ", "："):
             if why.startswith(card.pretty()) and colon in why:  # the move's own notation first: said already
                 why = why.split(colon, 1)[1]
