@@ -216,6 +216,18 @@ def test_every_table_fits_in_chinese_and_bulgarian(lang: str) -> None:
     run(go)
 
 
+@pytest.mark.parametrize("lang", ["ja", "zh", "bg", "cs"])
+def test_card_labels_fit_under_a_card(lang: str) -> None:
+    """The words under a card (a drawn card, a taken one, deadwood and layoffs at the showdown) fit its
+    width, or a Japanese label would lose its last character."""
+    from cardtable.apps.tui.cardart import CARD_WIDTH
+    from cardtable.apps.tui.speech import speech
+
+    sp = speech(lang)
+    labels = [sp._("new"), sp._("taken"), sp._("dead"), sp._("+off"), sp._("→off")]
+    assert all(i18n.display_width(label) <= CARD_WIDTH for label in labels), labels
+
+
 def test_the_app_keeps_the_language_it_starts_in() -> None:
     """``cardtable --lang cs play`` (or ``LANG=cs_CZ.UTF-8``) runs the app inside ``i18n.using("cs")``: the
     app reads it once; its tables, made later, and their threads speak it too."""
