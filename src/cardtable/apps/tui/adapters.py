@@ -57,10 +57,6 @@ class GameAdapter:
         who = "You" if actor == human else short_name(names[actor])
         return narrate_action(action, who, **options, lang=self.lang)
 
-    def you_or(self, seat: int, human: int, names: Sequence[str]) -> str:
-        """``You`` or the seat's short name, as the subject of a sentence."""
-        return self.sp.pgettext("subject", "You") if seat == human else short_name(names[seat])
-
     def selects_several(self, state: GameState[Any, Any, Any]) -> bool:
         """Whether Space adds to the selection now (else it replaces it)."""
         return self.multi_select
