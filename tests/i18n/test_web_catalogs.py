@@ -1,4 +1,5 @@
-"""The browser's catalogs (gettext domain ``web``, issue 25): the template in step with the page's sources,
+"""The browser's catalogs (gettext domain ``web``, issue 25): the template in step with the page's sources (and
+the web server's Python, whose words to a table's page are in the page's language too),
 every message translated in every language with the same placeholders, the compiled ``.mo`` current, the
 plural forms as CLDR has them, and the catalogs served as JSON at ``/i18n/<lang>.json``."""
 
@@ -22,7 +23,8 @@ from cardtable import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "src" / "cardtable" / "locale"
-STATIC = ROOT / "src" / "cardtable" / "apps" / "web" / "static"
+WEB = ROOT / "src" / "cardtable" / "apps" / "web"
+STATIC = WEB / "static"
 LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
 # a message call with a literal first argument, as written in the page's sources: t("..."), th("..."),
 # nt("...", "...", n), pt("context", "...")
@@ -38,9 +40,14 @@ def _key(context: str | None, msgid: str | tuple[str, ...]) -> tuple[str | None,
     return context, msgid if isinstance(msgid, str) else msgid[0]
 
 
+def _sources() -> list[Path]:
+    """The files of the domain, as the pybabel command of docs/guides/languages.md names them."""
+    return [*STATIC.glob("*.js"), *STATIC.glob("games/*.js"), *WEB.glob("*.py")]
+
+
 def _extracted() -> set[tuple[str | None, str]]:
-    """What ``pybabel extract -F babel.cfg ... src/cardtable/apps/web/static/*.js`` finds now."""
-    return extracted(STATIC.glob("*.js"), ROOT)
+    """What ``pybabel extract -F babel.cfg ... static/*.js static/games/*.js apps/web/*.py`` finds now."""
+    return extracted(_sources(), ROOT)
 
 
 def test_the_template_holds_exactly_the_messages_of_the_page() -> None:
@@ -60,7 +67,7 @@ def test_babel_finds_every_message_call_of_the_sources() -> None:
     an attribute's quotes; a plain scan of the sources finds every call, and each is in the template."""
     found = _extracted()
     calls = set()
-    for path in sorted(STATIC.glob("*.js")):
+    for path in sorted([*STATIC.glob("*.js"), *STATIC.glob("games/*.js")]):
         if path.name == "i18n.js":  # the definitions, not calls
             continue
         for m in CALL.finditer(path.read_text(encoding="utf-8")):
@@ -75,8 +82,29 @@ def test_every_message_is_translated_not_left_english(lang: str) -> None:
     assert untranslated(cat) == []
     for m in cat:
         if isinstance(m.id, str) and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", m.id)) and m.context != "preset":
-            assert m.string != m.id or m.id in ("Pinochle", "Partner"), (lang, m.id, "the English itself")
+            # the same word in the language: Czech "gin", "Partner"; the game's name "Pinochle" (its meld too)
+            assert m.string != m.id or m.id in ("Pinochle", "Partner", "gin"), (lang, m.id, "the English itself")
     assert len(cat) > 100
+
+
+def test_the_server_speaks_to_a_page_in_its_language() -> None:
+    """The web server's own words (apps/web/*.py) are in the template: the room's news, the pause, undo's reasons."""
+    template = {_key(m.context, m.id) for m in _catalog(LOCALE / "web.pot") if m.id}
+    for msgid in ("{name} took the open seat.", "Reconnecting to the database: the table waits, and no saved move is lost.",
+                  "you have not moved yet", "It is not your turn."):
+        assert (None, msgid) in template, msgid
+    from cardtable.apps.web.table import WebError
+    from cardtable.apps.web.table_words import News, error_words, undo_words
+
+    news = News("{name} took the open seat.", {"name": "Bea"})
+    assert str(news) == "Bea took the open seat." and "Bea" in news.words("cs") and "took" not in news.words("cs")
+    assert News("Nobody came in {wait}: a computer ({level}) plays the open seat.", {"wait": 120.0, "level": "easy"}).words() \
+        == "Nobody came in 2 minutes: a computer (easy) plays the open seat."
+    turn = WebError("turn", "it is not your turn")
+    assert error_words(turn, "en") == "it is not your turn" and error_words(turn, "ja") != "it is not your turn"
+    assert undo_words("you have not moved yet", "cs") != "you have not moved yet"
+    assert undo_words("Bea has replied to your move: it stands once you have seen the reply", "bg").startswith("Bea")
+    assert error_words(WebError("bad-request", "a move is notation text"), "cs") == "a move is notation text"
 
 
 def test_plurals_follow_cldr() -> None:

@@ -48,9 +48,10 @@ PARENT_CHECK = 0.5
 class HintRefused(Exception):
     """A hint the desk will not work out now; ``code`` is ``hint-budget`` or ``busy``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params = dict(params or {})
 
 
 class Budget:
@@ -111,7 +112,7 @@ class HintDesk:
         self._waiting = 0
         self._clients: weakref.WeakKeyDictionary[Any, Budget] = weakref.WeakKeyDictionary()
         self._tables: dict[str, Budget] = {}
-        self._cache: dict[str, tuple[tuple[int, int], list[dict[str, Any]]]] = {}
+        self._cache: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
         self.thinking = 0.0
         """Seconds spent working out hints so far (for tests and logs)."""
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -131,11 +132,11 @@ class HintDesk:
         out.append(("at this table", t))
         return out
 
-    def cached(self, table_id: str, key: tuple[int, int]) -> list[dict[str, Any]] | None:
+    def cached(self, table_id: str, key: tuple[Any, ...]) -> list[dict[str, Any]] | None:
         hit = self._cache.get(table_id)
         return hit[1] if hit is not None and hit[0] == key else None
 
-    async def work_out(self, table_id: str, key: tuple[int, int], client: Any,
+    async def work_out(self, table_id: str, key: tuple[Any, ...], client: Any,
                        think: Callable[[], Awaitable[list[dict[str, Any]]]]) -> list[dict[str, Any]]:
         """Await ``think()`` for position ``key`` of table ``table_id`` if the budgets of ``client`` and the
         table allow it and a worker frees up in time; raises :class:`HintRefused`."""
@@ -146,7 +147,8 @@ class HintDesk:
         for where, budget in budgets:
             if not budget.ready():
                 raise HintRefused("hint-budget", f"hints are rationed so that every table gets its turn: "
-                                  f"the next one {where} in {math.ceil(budget.wait())} s")
+                                  f"the next one {where} in {math.ceil(budget.wait())} s",
+                                  {"seconds": math.ceil(budget.wait())})
         if self._waiting >= self.limits.max_waiting:
             raise HintRefused("busy", "the server is busy working out other hints; try again in a moment")
         self._waiting += 1

@@ -38,7 +38,8 @@ from ...store import schema as s
 from ...store.store import replay_record
 from .cluster import announce, one_line
 from .metrics import timed_save
-from .table import PAUSED, SeatSpec, Table, stored_actions
+from .table import PAUSED, SeatSpec, Table, WebError, stored_actions
+from .table_words import error_words, words
 
 if TYPE_CHECKING:
     from ...match import Match
@@ -214,7 +215,7 @@ class Reconnector:
         table.paused = True
         self.paused[table.id] = table
         for client in _everyone(table):
-            client.push({"t": "error", "code": "database", "msg": PAUSED})
+            client.push({"t": "error", "code": "database", "msg": words(getattr(client, "lang", "en")).gettext(PAUSED)})
         table.broadcast()
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._probe())
@@ -248,7 +249,9 @@ def refused(table: Table, exc: StoreRefusedError, what: str) -> None:
     table's lock, once the table is put back as stored). The table is not paused: waiting would not help."""
     log.error("table %s: %s refused by the database, not made: %s", table.id, what, one_line(exc))
     for client in _everyone(table):
-        client.push({"t": "error", "code": "save-refused", "msg": SAVE_REFUSED})
+        lang = getattr(client, "lang", "en")
+        client.push({"t": "error", "code": "save-refused",
+                     "msg": SAVE_REFUSED if lang == "en" else error_words(WebError("save-refused", SAVE_REFUSED), lang)})
 
 
 def _everyone(table: Table) -> Iterable[Any]:

@@ -42,6 +42,7 @@ from fastapi.responses import JSONResponse
 
 from ...agents import AGENT_LEVELS, make_agent
 from ...errors import CardtableError
+from ...i18n import N_
 from ...registry import GAMES, make_game
 from ...store import StoreConflictError, StoreError
 from . import persistence as db
@@ -51,6 +52,7 @@ from .cluster import listen_url
 from .roomdb import Crowd
 from .security import BadJSON, clean_name, parse_json
 from .table import MAX_NAME, SeatSpec, Table, WebError, computer_name, hash_token
+from .table_words import News
 
 BAD = ("bad-request", "bad-target")
 """The codes of a request that is wrong (400), not of a seat taken or a database away."""
@@ -145,35 +147,38 @@ def free_seats(table: Table) -> list[int]:
     return [i for i, sp in enumerate(table.seats) if sp.kind == "human" and sp.open]
 
 
-def seat_news(before: list[SeatSpec], after: list[SeatSpec], joined: set[int]) -> list[str]:
+def seat_news(before: list[SeatSpec], after: list[SeatSpec], joined: set[int]) -> list[News]:
     """What everyone at a table is told when its seats go from ``before`` to ``after`` (``joined``: the seats
     whose player had come, before). One source for this process's changes and for those another process made
-    and this one reloads, so a player at any process reads the same words."""
+    and this one reloads, so a player at any process reads the same words (each in the page's language)."""
     news = []
     for i, (old, new) in enumerate(zip(before, after)):
         if old.kind != "human" or old == new:
             continue
         if old.open and new.kind == "human" and not new.open:
-            news.append(f"{new.name} took the open seat.")
+            news.append(News(N_("{name} took the open seat."), {"name": new.name}))
         elif old.open and new.kind == "computer":
-            wait = f" in {_wait_words(old.fill_after)}" if old.fill_after is not None else ""
-            news.append(f"Nobody came{wait}: a computer ({new.level}) plays the open seat.")
+            news.append(News(N_("Nobody came in {wait}: a computer ({level}) plays the open seat."),
+                             {"wait": old.fill_after, "level": new.level}) if old.fill_after is not None
+                        else News(N_("Nobody came: a computer ({level}) plays the open seat."), {"level": new.level}))
         elif not old.open and new.kind == "computer":
-            news.append(f"{old.name} left; a computer ({new.level}) plays {old.name}'s seat.")
+            news.append(News(N_("{name} left; a computer ({level}) plays {name}'s seat."),
+                             {"name": old.name, "level": new.level}))
         elif not old.open and new.open:
-            news.append(f"{old.name} left; {old.name}'s seat is open to anyone." if i in joined
-                        else f"{old.name} did not come to the table; the seat is open to anyone again.")
+            news.append(News(N_("{name} left; {name}'s seat is open to anyone."), {"name": old.name}) if i in joined
+                        else News(N_("{name} did not come to the table; the seat is open to anyone again."),
+                                  {"name": old.name}))
     return news
 
 
-def tell(table: Table, words: str) -> None:
-    """Tell everyone at ``table`` (seats and spectators) ``words``."""
-    msg = {"t": "notice", "msg": words}
-    for clients in table.clients.values():
-        for c in list(clients):
-            c.push(msg)
-    for c in list(table.spectators):
-        c.push(msg)
+def tell(table: Table, news: News) -> None:
+    """Tell everyone at ``table`` (seats and spectators) ``news``, each connection in its page's language."""
+    said: dict[str, dict[str, Any]] = {}
+    for c in [c for clients in table.clients.values() for c in list(clients)] + list(table.spectators):
+        lang = getattr(c, "lang", "en")
+        if lang not in said:
+            said[lang] = {"t": "notice", "msg": news.words(lang)}
+        c.push(said[lang])
 
 
 def _unique(name: str, seats: list[SeatSpec], seat: int) -> str:
@@ -185,10 +190,6 @@ def _unique(name: str, seats: list[SeatSpec], seat: int) -> str:
     while f"{name} ({k})" in taken:
         k += 1
     return f"{name} ({k})"
-
-
-def _wait_words(seconds: float) -> str:
-    return f"{seconds / 60:g} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds:g} s"
 
 
 def in_play(manager: TableManager) -> Any:
@@ -275,8 +276,8 @@ class Room:
                 table.match.seat_names[seat] = label
             table.gone[seat] = time.monotonic()
             self.opened(table)
-            for words in news:
-                tell(table, words)
+            for told in news:
+                tell(table, told)
             table.broadcast()
         return seat, personal
 
@@ -464,8 +465,8 @@ class Room:
                         table.match.seat_names[i] = sp.name
                 if sp.kind == "computer" and i not in table.agents:
                     table.agents[i] = make_agent(table.game, sp.level or "random", seed=(table.match.seed or 0) + i)
-            for words in news:
-                tell(table, words)
+            for told in news:
+                tell(table, told)
             table.broadcast()
         self.manager.kick(table)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...cards import Card, PinochleCard, cards_to_mask, mask_to_cards
 from ...errors import CardtableError
+from .table_words import blocked_words
 
 __all__ = ["to_jsonable", "serialize_view", "public_view", "card_tokens", "layoff_steps", "blocked_cards", "HIDDEN",
            "CARD_TOKEN"]
@@ -140,8 +141,9 @@ _PLAY_PHASES = {"gin": ("discard", "wall-knock"), "pinochle": ("play",)}
 
 
 def blocked_cards(game: str, state: Any, hand: Iterable[str], legal: Sequence[dict[str, Any]],
-                  rules: dict[str, str] | None = None) -> dict[str, str]:
-    """Why each card of ``hand`` that no legal move uses cannot be played now, in the engine's words.
+                  rules: dict[str, str] | None = None, *, lang: str = "en") -> dict[str, str]:
+    """Why each card of ``hand`` that no legal move uses cannot be played now, in the engine's words (in
+    ``lang``: :func:`.table_words.blocked_words`).
 
     Gin (discarding) and Pinochle (playing to a trick) only: the card taken from the discard pile,
     the stage-2 duty to follow suit and head the trick. The rule number is left out of the words;
@@ -158,11 +160,13 @@ def blocked_cards(game: str, state: Any, hand: Iterable[str], legal: Sequence[di
             error = state.explain_illegal(state.parse_action(f"{verb} {card}"))
         except CardtableError:
             continue
-        message = str(error)
         rule = getattr(error, "rule", None)
         if rules is not None and isinstance(rule, str) and rule:
             rules[card] = rule
-        reason = message.split(": ", 1)[-1]
+        if lang != "en":
+            out[card] = blocked_words(error, f"{verb} {card}", lang)
+            continue
+        reason = str(error).split(": ", 1)[-1]
         out[card] = re.sub(r"\s*\[[^\]]*\]\s*$", "", reason)
     return out
 

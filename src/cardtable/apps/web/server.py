@@ -54,6 +54,7 @@ from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...registry import GAMES, game_class
 from ...store import Store, StoreError
+from ..words import refusal_text_of
 from . import api_errors, catalogs, history, lobby, metrics, room, rules_pages
 from .admission import Admission, Refused
 from .api_errors import ApiError, from_refusal, from_web_error
@@ -69,6 +70,7 @@ from .security import (
     parse_json,
     trusted_proxies,
 )
+from .table_words import error_words, language_of
 from .tables import Table, TableManager, WebError
 
 __all__ = ["create_app", "serve", "settle_heap", "encode", "MAX_MESSAGE", "RATE", "BURST"]
@@ -120,6 +122,8 @@ class Connection:
         self.violations = 0
         self.last_rate_error = 0.0
         self.closed = False
+        self.lang = "en"
+        """The page's language (its join or spectate message says it): this connection is answered in it."""
 
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -132,6 +136,10 @@ class Connection:
 
     def error(self, code: str, msg: str, rule: str | None = None) -> None:
         self.push({"t": "error", "code": code, "msg": msg, **({"rule": rule} if rule else {})})
+
+    def refuse(self, exc: Exception, rule: str | None = None) -> None:
+        """Send the refusal ``exc`` (a :class:`WebError`) in this connection's language."""
+        self.error(getattr(exc, "code", "error"), error_words(exc, self.lang), rule)
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -307,7 +315,8 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
             try:
                 table = await manager.get(table_id)
             except WebError as exc:
-                conn.error(exc.code, str(exc))
+                conn.lang = language_of(ws.query_params.get("lang"))
+                conn.refuse(exc)
                 return
             while not conn.closed:
                 try:
@@ -324,16 +333,17 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
                     continue
                 kind = msg.get("t")
                 if seat is None and not watching:
+                    conn.lang = language_of(msg.get("lang"))
                     if kind == "join":  # the seat is saved (an invite claimed) before anyone hears of it
                         try:
                             seat = await manager.join(table, msg.get("token"), conn,
                                                       max_connections=MAX_SEAT_CONNECTIONS)
                         except WebError as exc:
-                            conn.error(exc.code, str(exc))
+                            conn.refuse(exc)
                             return
                     elif kind == "spectate":
                         if len(table.spectators) >= MAX_SPECTATORS:
-                            conn.error("full", "this table has as many spectators as it can take")
+                            conn.refuse(WebError("full", "this table has as many spectators as it can take"))
                             return
                         watching = True
                         async with table.lock:
@@ -424,18 +434,19 @@ async def _dispatch(manager: TableManager, table: Table, conn: Connection, seat:
                     raise WebError("bad-request", "echo the table's move counter 'n' with every undo")
                 await manager.undo(table, seat, n)
             elif kind == "pick":
-                conn.push(await manager.pick(table, seat, msg.get("card"), msg.get("picks"), msg.get("n")))
+                conn.push(await manager.pick(table, seat, msg.get("card"), msg.get("picks"), msg.get("n"), lang=conn.lang))
             else:
                 conn.push({"t": "hints", "hints": await manager.hints(table, seat, client=conn)})
         else:
             raise WebError("unknown", f"unknown message type {str(kind)[:20]!r}")
     except WebError as exc:
-        conn.error(exc.code, str(exc), exc.rule)
+        conn.refuse(exc, exc.rule)
         if exc.code in ("stale", "turn", "over"):
             async with table.lock:
                 table.send(conn, seat)
     except CardtableError as exc:
-        conn.error("error", str(exc), rules_pages.rule_link(table.game, exc))
+        conn.error("error", refusal_text_of(exc, conn.lang) if conn.lang != "en" else str(exc),
+                   rules_pages.rule_link(table.game, exc))
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, *,

@@ -24,6 +24,7 @@ from ...agents import AGENT_LEVELS
 from ...errors import CardtableError
 from ...match import Match
 from ...record import GameRecord
+from ..words import refusal_text_of
 from .replay_frames import hand_replay
 from .table import (
     SeatSpec,
@@ -35,6 +36,7 @@ from .table import (
     parse_spec,
     ranked_moves,
 )
+from .table_words import error_words, language_of
 
 __all__ = ["SoloDesk", "HINTS", "SOURCE"]
 
@@ -59,6 +61,8 @@ class _Solo:
     seat: int
     present: bool = False
     updated: float = 0.0
+    lang: str = "en"
+    """The page's language (its join message says it): the table is told in it."""
 
 
 def _error(code: str, message: str, rule: str | None = None) -> dict[str, Any]:
@@ -124,6 +128,8 @@ class SoloDesk:
         try:
             if kind == "ping":
                 return [{"t": "pong"}]
+            if kind == "join":
+                solo.lang = language_of(message.get("lang"))
             if not solo.present:
                 if kind != "join":
                     raise WebError("hello", "send join (with your token) first")
@@ -131,17 +137,17 @@ class SoloDesk:
                     raise WebError("token", "this link does not open a seat at this table")
                 solo.present = True
                 table.clients[seat] = {_Page()}
-                return [table.message_for(seat)]
+                return [table.message_for(seat, solo.lang)]
             if kind == "join":
                 if table.seat_for_token(message.get("token")) != seat:
                     raise WebError("token", "this link does not open a seat at this table")
-                return [table.message_for(seat)]
+                return [table.message_for(seat, solo.lang)]
             if kind == "leave":
                 solo.present = False
                 table.clients.pop(seat, None)
                 return [{"t": "left"}]
             if kind == "state":
-                return [table.message_for(seat)]
+                return [table.message_for(seat, solo.lang)]
             if kind not in ("act", "undo", "hint", "pick"):
                 raise WebError("unknown", f"unknown message type {str(kind)[:20]!r}")
             if "seat" in message and message["seat"] != seat:
@@ -160,14 +166,14 @@ class SoloDesk:
                 solo.updated = time.time()
                 return self._told(solo)
             if kind == "pick":
-                return [table.pick(seat, message.get("card"), message.get("picks"), message.get("n"))]
+                return [table.pick(seat, message.get("card"), message.get("picks"), message.get("n"), solo.lang)]
             return [{"t": "hints", "hints": self.hints(solo)}]
         except WebError as exc:
-            out.append(_error(exc.code, str(exc), exc.rule))
+            out.append(_error(exc.code, error_words(exc, solo.lang), exc.rule))
             if exc.code in ("stale", "turn", "over") and solo.present:
-                out.append(table.message_for(seat))
+                out.append(table.message_for(seat, solo.lang))
         except CardtableError as exc:
-            out.append(_error("error", str(exc)))
+            out.append(_error("error", refusal_text_of(exc, solo.lang) if solo.lang != "en" else str(exc)))
         except Exception as exc:  # a broken computer player must not break the page: say so, change nothing said
             out.append(_error("error", f"the table could not answer: {type(exc).__name__}: {exc}"))
         return out
@@ -179,11 +185,11 @@ class SoloDesk:
             ranked = ranked_moves(agent.explain(view, legal, k), k)
         except CardtableError:
             raise WebError("hint-failed", "no hint could be worked out for this position") from None
-        return hint_entries(state, ranked)
+        return hint_entries(state, ranked, solo.lang)
 
     def _told(self, solo: _Solo) -> list[dict[str, Any]]:
         """The person's state now, unless a computer is in a private step (:mod:`..private_steps`)."""
-        return [solo.table.message_for(solo.seat)] if solo.table.told(solo.seat) else []
+        return [solo.table.message_for(solo.seat, solo.lang)] if solo.table.told(solo.seat) else []
 
     def to_move(self, table_id: str) -> bool:
         """Whether a computer is to move at ``table_id`` (:meth:`step` would make a move)."""

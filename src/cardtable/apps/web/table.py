@@ -30,10 +30,11 @@ from ...rules import MAX_TARGET
 from ...undo import UndoCheck, take_back, undo_check
 from ..hint_words import distinct, hint_reasons, value_words
 from ..private_steps import DECLINES, keep_for, private_step, shown_phase
-from ..words import describe_move, refusal_text
+from ..words import describe_move, refusal_text, refusal_text_of
 from .rule_links import rule_href, rule_link
 from .security import clean_name
 from .serialize import CARD_TOKEN, blocked_cards, public_view, serialize_view, to_jsonable
+from .table_words import PAUSED, undo_words, words
 
 __all__ = ["WebError", "Client", "Table", "SeatSpec", "LastHand", "MAX_NAME", "PAUSED", "hash_token", "seat_for_token",
            "stored_actions", "computer_name", "hint_entries", "joined_seats", "dataclass_replace_hands", "parse_spec",
@@ -44,8 +45,6 @@ MAX_NAME = 40
 _UNDO_STEP = 100_000  # version = undos * _UNDO_STEP + actions: grows with every move and every undo
 
 
-PAUSED = "Reconnecting to the database: the table waits, and no saved move is lost."
-"""What every seat is told while its table waits for the database."""
 
 
 def stored_actions(match: Match) -> int:
@@ -56,17 +55,21 @@ def stored_actions(match: Match) -> int:
 class WebError(Exception):
     """A request the table refuses; ``code`` is a short machine word, the message is for people."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None, *, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, *, params: dict[str, Any] | None = None,
+                 error: CardtableError | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
+        self.error = error
+        """A refused move: the engine's error, said in each page's language (:func:`.table_words.error_words`)."""
         """Where the rules page explains the rule broken (a refused move), else ``None``."""
         self.params = dict(params or {})
         """The numbers in the message, for a page that says it in its own words (:mod:`.api_errors`)."""
 
 
 class Client(Protocol):
-    """A connection: :meth:`push` queues a message without waiting."""
+    """A connection: :meth:`push` queues a message without waiting. A connection with a ``lang`` attribute (the
+    page's language, :func:`.table_words.language_of`) is sent its table in that language, else in English."""
 
     def push(self, message: dict[str, Any]) -> None: ...
 
@@ -251,8 +254,8 @@ class Table:
         return self._hint_agent
 
     # --- messages --------------------------------------------------------------------------------
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The whole table as ``seat`` may see it (``None``: a spectator)."""
+    def message_for(self, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """The whole table as ``seat`` may see it (``None``: a spectator), its words in ``lang``."""
         m = self.match
         state = m.state
         n = m.game.num_players
@@ -269,10 +272,10 @@ class Table:
             listed = state.picker_moves()  # on a crowded Casino table: the natural moves, not millions
             for a in listed:
                 text = str(a)
-                legal.append({"m": text, "label": describe_move(state, a),
+                legal.append({"m": text, "label": describe_move(state, a, lang=lang),
                               "cards": [c for c in CARD_TOKEN.findall(text) if c in mine]})
             more = state.legal_action_count() - len(listed)
-            blocked = blocked_cards(self.game, state, mine, legal, cited)  # why the other cards cannot be played
+            blocked = blocked_cards(self.game, state, mine, legal, cited, lang=lang)  # why the other cards cannot be played
         actors = self.actors[-1] if self.actors else []
         if self.game in DECLINES:
             view, actors = self._told_view(seat, view, actors)
@@ -300,9 +303,9 @@ class Table:
             "view": view,
             "actors": actors,
             "legal": legal,
-            "paused": PAUSED if self.paused else None,
+            "paused": words(lang).gettext(PAUSED) if self.paused else None,
             "can_undo": undo.available,
-            "undo_reason": undo.reason,
+            "undo_reason": undo_words(undo.reason, lang),
             "hints": seat is not None and self.hint_agent() is not None,
             "last": self._last_hand_json(seat),
             "waiting": self.waiting_for(),
@@ -353,7 +356,7 @@ class Table:
                 "view": view}
 
     def send(self, client: Client, seat: int | None, extra: dict[str, Any] | None = None) -> None:
-        msg = self.message_for(seat)
+        msg = self.message_for(seat, getattr(client, "lang", "en"))
         if extra:
             msg = {**msg, **extra}
         if self.send_hook is not None:
@@ -364,16 +367,20 @@ class Table:
         """Send every connection its state (``skip``: one that is sent its own by the caller)."""
         for seat, clients in self.clients.items():
             if clients and self.told(seat):
-                msg = self.message_for(seat)
+                said: dict[str, dict[str, Any]] = {}  # one message a language
                 for c in list(clients):
                     if c is skip:
                         continue
+                    lang = getattr(c, "lang", "en")
+                    msg = said.get(lang) or said.setdefault(lang, self.message_for(seat, lang))
                     if self.send_hook is not None:
                         self.send_hook(seat, msg)
                     c.push(msg)
         if self.spectators and self.told(None):
-            msg = self.message_for(None)
+            watched: dict[str, dict[str, Any]] = {}
             for c in list(self.spectators):
+                lang = getattr(c, "lang", "en")
+                msg = watched.get(lang) or watched.setdefault(lang, self.message_for(None, lang))
                 if self.send_hook is not None:
                     self.send_hook(None, msg)
                 c.push(msg)
@@ -413,22 +420,22 @@ class Table:
         if n != self.version_for(seat):
             sent = str(n) if len(str(n)) <= 12 else str(n)[:12] + "…"  # never echo a hostile number at length
             raise WebError("stale", f"the table has moved on (move {self.version_for(seat)}, you sent {sent}); "
-                           "your view is refreshed")
+                           "your view is refreshed", params={"n": self.version_for(seat)})
         if self.match.is_over():
             raise WebError("over", "the match is over")
         if self.to_act() != seat:
             raise WebError("turn", "it is not your turn")
         if self.waiting_for():
-            names = " and ".join(self.seats[i].name for i in self.waiting_for())
-            raise WebError("waiting", f"the table is waiting for {names} to join")
+            people = [self.seats[i].name for i in self.waiting_for()]
+            raise WebError("waiting", f"the table is waiting for {' and '.join(people)} to join", params={"names": people})
         if self.paused:
             raise WebError("database", paused)
         try:
             self.apply(move)
         except CardtableError as exc:
-            raise WebError("illegal", refusal_text(str(exc)), rule_link(self.game, exc)) from None
+            raise WebError("illegal", refusal_text(str(exc)), rule_link(self.game, exc), error=exc) from None
 
-    def pick(self, seat: int, card: Any, picks: Any, n: Any) -> dict[str, Any]:
+    def pick(self, seat: int, card: Any, picks: Any, n: Any, lang: str = "en") -> dict[str, Any]:
         """The ``picked`` message: the moves of hand ``card`` that take exactly the table cards ``picks`` (Casino: a
         card of a build stands for the build), each checked as one move; with none, why not (the rule)."""
         if not isinstance(card, str) or not isinstance(picks, list) or len(picks) > 52 \
@@ -460,8 +467,13 @@ class Table:
         prefix = str(problem.args[0]).split(": ", 1)[0] if problem is not None and problem.args else ""
         if prefix.startswith(card + " ") and why.startswith(prefix + ": "):
             why = why[len(prefix) + 2:]  # the move's own notation first: the player knows it
+        if problem is not None and lang != "en":
+            why = refusal_text_of(problem, lang)
+            head = refusal_text(prefix) if prefix.startswith(card + " ") else ""
+            if head and why.startswith(head):
+                why = why[len(head):].lstrip(":： ")
         return {"t": "picked", "n": n, "card": card, "picks": picks, "why": why,
-                "moves": [{"m": str(a), "label": describe_move(state, a)} for a in moves]}
+                "moves": [{"m": str(a), "label": describe_move(state, a, lang=lang)} for a in moves]}
 
     def hint_position(self, seat: int) -> tuple[Any, Any, Any, Any]:
         """What a hint for ``seat`` is worked out from: the hint player, a copy of the state, ``seat``'s view and
@@ -478,7 +490,7 @@ class Table:
         """Take back ``seat``'s last move (the record is cut before it and replayed: same deal, same stock)."""
         check = self.undo_check(seat)
         if check.point is None:
-            raise WebError("undo", f"undo is not available: {check.reason}")
+            raise WebError("undo", f"undo is not available: {check.reason}", params={"reason": check.reason})
         self.match = take_back(self.match, check)
         self.undos += 1
         self.actors = []
@@ -521,17 +533,17 @@ def computer_name(seat: int, players: int, rules: Any) -> str:
     return ("Left", across, "Right")[seat - 1] if seat in (1, 2, 3) else f"Computer {seat + 1}"
 
 
-def hint_entries(state: Any, ranked: Sequence[tuple[Any, float | None]]) -> list[dict[str, Any]]:
+def hint_entries(state: Any, ranked: Sequence[tuple[Any, float | None]], lang: str = "en") -> list[dict[str, Any]]:
     """The hint message's entries, best first: notation, the move in words, its value, the reasons in words
-    (``why``) and the value as points per hand against the next move (``worth``, may be empty)."""
+    (``why``) and the value as points per hand against the next move (``worth``, may be empty), in ``lang``."""
     moves = [state.parse_action(action) if isinstance(action, str) else action for action, _value in ranked]
-    labels = [describe_move(state, move) for move in moves]
+    labels = [describe_move(state, move, lang=lang) for move in moves]
     out: list[dict[str, Any]] = []
     for i in distinct(labels):  # two copies of a Pinochle card are one suggestion
         value = ranked[i][1]
         out.append({"m": str(moves[i]), "label": labels[i],
-                    "value": None if value is None else round(float(value), 3), "why": hint_reasons(state, moves[i])})
-    for entry, worth in zip(out, value_words([e["value"] for e in out]), strict=True):
+                    "value": None if value is None else round(float(value), 3), "why": hint_reasons(state, moves[i], lang)})
+    for entry, worth in zip(out, value_words([e["value"] for e in out], lang), strict=True):
         entry["worth"] = worth
     return out
 

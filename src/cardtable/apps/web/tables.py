@@ -149,8 +149,8 @@ class TableManager:
         else:  # as a loaded table: a person who has played has come
             joined |= {a for row in table.actors for a in row if a >= 0 and seats[a].kind == "human"}
         table.seats, table.joined = seats, joined
-        for words in news:
-            tell(table, words)
+        for told in news:
+            tell(table, told)
         table.broadcast()
         return True
 
@@ -347,11 +347,11 @@ class TableManager:
             table.broadcast()
         self.kick(table)
 
-    async def pick(self, table: Table, seat: int, card: Any, picks: Any, n: Any) -> dict[str, Any]:
+    async def pick(self, table: Table, seat: int, card: Any, picks: Any, n: Any, lang: str = "en") -> dict[str, Any]:
         """The moves of hand ``card`` that take exactly the table cards ``picks`` (Casino: a card of a build
-        stands for the build), each checked as one move; with none, why not (the rule)."""
+        stands for the build), each checked as one move; with none, why not (the rule); in ``lang``."""
         async with table.lock:
-            return table.pick(seat, card, picks, n)
+            return table.pick(seat, card, picks, n, lang)
 
     async def undo(self, table: Table, seat: int, n: Any) -> None:
         async with table.lock:
@@ -375,7 +375,8 @@ class TableManager:
         (``client``: the connection asking, which has a budget of its own; :mod:`.hints`)."""
         async with table.lock:
             agent, state, view, legal = table.hint_position(seat)
-            key = (table.version, seat)
+            lang = getattr(client, "lang", "en")
+            key = (table.version, seat) if lang == "en" else (table.version, seat, lang)
             elsewhere = table._hint_in_process
 
         async def think() -> list[dict[str, Any]]:
@@ -383,12 +384,12 @@ class TableManager:
                 ranked = await self.hint_desk.in_process(table.game, table.match.seed, view, legal, k)
             else:
                 ranked = ranked_moves(await asyncio.to_thread(agent.explain, view, legal, k), k)
-            return await asyncio.to_thread(hint_entries, state, ranked[:k])
+            return await asyncio.to_thread(hint_entries, state, ranked[:k], lang)
 
         try:
             return await self.hint_desk.work_out(table.id, key, client, think)
         except HintRefused as exc:
-            raise WebError(exc.code, str(exc)) from None
+            raise WebError(exc.code, str(exc), params=exc.params) from None
 
     # --- the computer ----------------------------------------------------------------------------
     def kick(self, table: Table) -> None:

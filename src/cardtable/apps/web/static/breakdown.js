@@ -2,43 +2,61 @@
 // arithmetic in one line, then the points. Used by the live table and by the replay.
 import { card, shortCard } from "/static/cards.js";
 import { esc, reducedMotion } from "/static/util.js";
+import { isYou, sideName } from "/static/games/common.js";
+import { language, markup, pt, t, th } from "/static/i18n.js";
 
-const OUTCOME_WORD = { knock: "knocked", gin: "went gin", "big gin": "went big gin" };
-const RESULT_WORD = { knock: "knock won", undercut: "undercut", tie: "tie (no score)", gin: "gin", "big gin": "big gin" };
+// the engine's words for a void hand and for a result, in the page's language
+const VOID = () => ({
+  "discard-draw cap reached (4.6.2)": t("discard-draw cap reached (4.6.2)"),
+  "the wall: no knock (4.5)": t("the wall: no knock (4.5)"),
+  "repeated upcard (4.6.1)": t("repeated upcard (4.6.1)"),
+  "stock down to 2 cards (4.5)": t("stock down to 2 cards (4.5)"),
+});
+const RESULT_WORD = () => ({ knock: t("knock won"), undercut: t("undercut"), tie: t("tie (no score)"), gin: pt("gin", "gin"), "big gin": t("big gin") });
+
+/** The sides' names as the table shows them ("You", "Left & Right"), else the names the record gives. */
+function sideNames(s) {
+  return (s.side_names || []).map((n, i) => (s.seats && s.sides ? sideName(s, i) : n));
+}
 
 export function breakdown(s, last, step = Infinity) {
-  const names = s.side_names || [];
+  const names = sideNames(s);
   const v = last.view;
   const d = last.details || {};
-  const points = `<p class="points">${last.points.map((p, i) => `${esc(names[i] || "side " + (i + 1))}: <b>${p}</b>`).join(" · ")}</p>`;
-  // the engine's one-line summary reads like a record ("side 0: 10 (32 cards, ...)"): the table below says it in words
-  const summary = s.game === "gin" || !(d.sides || d.meld_points) ? `<p class="summary"><b>${esc(last.summary)}</b></p>` : "";
+  const side = (i) => names[i] || t("side {n}", { n: i + 1 });
+  const points = `<p class="points">${last.points.map((p, i) => `${esc(side(i))}: <b>${p}</b>`).join(" · ")}</p>`;
+  // the engine's one-line summary reads like a record ("side 0: 10 (32 cards, ...)"): the table below says it in
+  // words; it is English, so other languages go by the table and the points alone
+  const summary = language() === "en" && (s.game === "gin" || !(d.sides || d.meld_points)) ? `<p class="summary"><b>${esc(last.summary)}</b></p>` : "";
   let html = `${summary}${points}`;
   if (s.game === "gin" && v.showdown) {
     const sd = v.showdown;
-    if (sd.outcome === "void") html += `<p>Void hand: ${esc(sd.void_reason)}. Nobody scores; the same dealer deals again.</p>`;
+    if (sd.outcome === "void") html += `<p>${esc(t("Void hand: {reason}. Nobody scores; the same dealer deals again.", { reason: VOID()[sd.void_reason] ?? sd.void_reason }))}</p>`;
     else html = ginShowdown(names, sd, v.rules || {}, step, points);
   } else if (s.game === "casino" && d.sides) {
     // what was taken (counts), then what scores (points): two tables, so a count never reads as points
-    const counts = [["Cards", "cards"], ["Spades", "spades"], ["Sweeps", "sweeps"]];
-    const points = [["Most cards (3)", "most_cards"], ["Most spades (1)", "most_spades"], ["Aces (1 each)", "aces"], ["Big casino 10♦ (2)", "big_casino"], ["Little casino 2♠ (1)", "little_casino"], ["Sweeps", "sweep_points"]];
-    const head = (what) => `<tr><th scope="col">${what}</th>${d.sides.map((_, i) => `<th scope="col">${esc(names[i] || "side " + (i + 1))}</th>`).join("")}</tr>`;
-    const row = (l, k, cls = "") => `<tr class="${cls}"><th scope="row">${l}</th>${d.sides.map((x) => `<td>${x[k] ?? 0}</td>`).join("")}</tr>`;
-    html += `<table class="list counts"><caption>Taken this hand</caption>${head("Count")}${counts.map(([l, k]) => row(l, k)).join("")}</table>
-      <table class="list points-table"><caption>Points</caption>${head("Points for")}${points.map(([l, k]) => row(l, k)).join("")}${row("Total", "total", "total")}</table>`;
+    const counts = [[t("Cards"), "cards"], [t("Spades"), "spades"], [t("Sweeps"), "sweeps"]];
+    const points = [[t("Most cards (3)"), "most_cards"], [t("Most spades (1)"), "most_spades"], [t("Aces (1 each)"), "aces"], [t("Big casino 10♦ (2)"), "big_casino"], [t("Little casino 2♠ (1)"), "little_casino"], [t("Sweeps"), "sweep_points"]];
+    const head = (what) => `<tr><th scope="col">${esc(what)}</th>${d.sides.map((_, i) => `<th scope="col">${esc(side(i))}</th>`).join("")}</tr>`;
+    const row = (l, k, cls = "") => `<tr class="${cls}"><th scope="row">${esc(l)}</th>${d.sides.map((x) => `<td>${x[k] ?? 0}</td>`).join("")}</tr>`;
+    const taken = t("Taken this hand"), scored = t("Points"), count = t("Count"), pointsFor = t("Points for"), total = t("Total");
+    html += `<table class="list counts"><caption>${esc(taken)}</caption>${head(count)}${counts.map(([l, k]) => row(l, k)).join("")}</table>
+      <table class="list points-table"><caption>${esc(scored)}</caption>${head(pointsFor)}${points.map(([l, k]) => row(l, k)).join("")}${row(total, "total", "total")}</table>`;
   } else if (s.game === "pinochle" && d.meld_points) {
     // meld, then the tricks: the counters taken and the last trick add up to the tricks' points (rounded under
     // classic counting), and meld + tricks make the hand's points
     const counters = d.counters || [], tricks = d.card_points || [], meld = d.meld_points || [];
     const lastTrick = names.map((_, i) => (d.last_trick === i ? 10 : 0));
-    const rounded = tricks.some((t, i) => t !== (counters[i] ?? 0) + lastTrick[i]);
+    const rounded = tricks.some((x, i) => x !== (counters[i] ?? 0) + lastTrick[i]);
     const cells = (xs, f = (x) => x) => names.map((_, i) => `<td>${f(xs[i] ?? 0, i)}</td>`).join("");
-    html += `<table class="list"><tr><th scope="col">Points</th>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr>
-      <tr><th scope="row">Meld</th>${cells(meld)}</tr>
-      <tr><th scope="row">Counters taken in tricks</th>${cells(counters)}</tr>
-      <tr><th scope="row">Last trick</th>${cells(lastTrick, (x) => (x ? "+10" : "0"))}</tr>
-      <tr><th scope="row">Tricks${rounded ? " (rounded)" : ""}</th>${cells(tricks)}</tr>
-      <tr class="total"><th scope="row">Hand (meld + tricks)</th>${cells(last.points)}</tr></table>`;
+    const words = { points: t("Points"), meld: pt("pinochle", "Meld"), counters: t("Counters taken in tricks"), last: t("Last trick"),
+      tricks: rounded ? t("Tricks (rounded)") : t("Tricks"), hand: t("Hand (meld + tricks)") };
+    html += `<table class="list"><tr><th scope="col">${esc(words.points)}</th>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr>
+      <tr><th scope="row">${esc(words.meld)}</th>${cells(meld)}</tr>
+      <tr><th scope="row">${esc(words.counters)}</th>${cells(counters)}</tr>
+      <tr><th scope="row">${esc(words.last)}</th>${cells(lastTrick, (x) => (x ? "+10" : "0"))}</tr>
+      <tr><th scope="row">${esc(words.tricks)}</th>${cells(tricks)}</tr>
+      <tr class="total"><th scope="row">${esc(words.hand)}</th>${cells(last.points)}</tr></table>`;
   }
   return html;
 }
@@ -52,34 +70,50 @@ function ginShowdown(names, sd, rules, step, points) {
   const melds = sd.knocker_melds.map((m, i) => shown.reduce((cur, x) => (x.meld === i ? x.meld_after : cur), m));
   const face = (c) => card(c, { cls: "small " + (laid.has(c) ? (c === newest ? "laid new" : "laid") : ""), key: "" });
   const group = (cards, cls = "") => `<span class="meld ${cls}">${cards.map((c) => card(c, { cls: "small", key: "" })).join("")}</span>`;
-  const who = (i) => esc(names[i] ?? `seat ${i + 1}`);
+  const who = (i) => names[i] ?? t("seat {n}", { n: i + 1 });
   const knocker = sd.knocker, defender = 1 - knocker;
   const pending = steps.slice(k).map((x) => x.card);
   const deadNow = k < steps.length ? steps[k].deadwood_before : sd.defender_deadwood;
-  let html = `<p class="showdown-title"><b>${who(knocker)}</b> ${OUTCOME_WORD[sd.outcome] || esc(sd.outcome)}${sd.knock_card ? ` with the ${shortCard(sd.knock_card)} face down` : ""}.</p>
-    <div class="label">${who(knocker)}: melds and deadwood (${sd.knocker_deadwood})</div>
+  const name = markup(`<b>${esc(who(knocker))}</b>`), down = sd.knock_card ? shortCard(sd.knock_card) : null;
+  const title = sd.outcome === "knock" ? (down ? th("{name} knocked with the {card} face down.", { name, card: down }) : th("{name} knocked.", { name }))
+    : sd.outcome === "gin" ? (down ? th("{name} went gin with the {card} face down.", { name, card: down }) : th("{name} went gin.", { name }))
+      : sd.outcome === "big gin" ? th("{name} went big gin.", { name }) : `${name.markup} ${esc(sd.outcome)}.`;
+  const knockerLabel = t("{name}: melds and deadwood ({n})", { name: who(knocker), n: sd.knocker_deadwood });
+  const dead = markup(`<span class="defender-deadwood">${deadNow}</span>`);
+  const defenderLabel = pending.length ? th("{name}: melds, cards to lay off and deadwood ({n})", { name: who(defender), n: dead })
+    : th("{name}: melds and deadwood ({n})", { name: who(defender), n: dead });
+  let html = `<p class="showdown-title">${title}</p>
+    <div class="label">${esc(knockerLabel)}</div>
     <div class="cards knocker-melds">${melds.map((m) => `<span class="meld">${m.map(face).join("")}</span>`).join("")}${sd.knocker_deadwood_cards.length ? group(sd.knocker_deadwood_cards, "dead") : ""}</div>
-    <div class="label">${who(defender)}: melds${pending.length ? ", cards to lay off" : ""} and deadwood (<span class="defender-deadwood">${deadNow}</span>)</div>
+    <div class="label">${defenderLabel}</div>
     <div class="cards defender-cards">${sd.defender_melds.map((m) => group(m)).join("")}${pending.length ? group(pending, "to-lay-off") : ""}${sd.defender_deadwood_cards.length ? group(sd.defender_deadwood_cards, "dead") : ""}</div>`;
-  if (shown.length) html += `<p class="laid-off">Laid off: ${shown.map((x) => `${shortCard(x.card)} onto ${x.onto.map(shortCard).join(" ")}`).join(" · ")}</p>`;
-  if (k < steps.length) return html + `<p class="laying-off"><i>Laying off… (${k} of ${steps.length})</i></p>`;
+  const onto = shown.map((x) => t("{card} onto {meld}", { card: shortCard(x.card), meld: x.onto.map(shortCard).join(" ") })).join(" · ");
+  if (shown.length) html += `<p class="laid-off">${esc(t("Laid off: {cards}", { cards: onto }))}</p>`;
+  const laying = t("Laying off… ({n} of {total})", { n: k, total: steps.length });
+  if (k < steps.length) return html + `<p class="laying-off"><i>${esc(laying)}</i></p>`;
   const gin = sd.outcome === "gin" || sd.outcome === "big gin";
-  const winner = sd.winner === null || sd.winner === undefined ? "Nobody" : who(sd.winner);
-  const row = (a, b) => `<tr><th scope="row">${a}</th><td>${b}</td></tr>`;
-  return html + `<table class="list gin-result">${row("Knocker's deadwood", sd.knocker_deadwood)}
-    ${gin ? row("Defender's deadwood", `${sd.defender_deadwood_no_layoffs} (no layoffs against gin)`)
-    : row("Defender's deadwood", sd.defender_deadwood === sd.defender_deadwood_no_layoffs ? `${sd.defender_deadwood} (nothing to lay off)` : `${sd.defender_deadwood} (${sd.defender_deadwood_no_layoffs} before laying off)`)}
-    ${row("Result", `<b class="result-word">${esc(RESULT_WORD[sd.result] || sd.result)}</b>${sd.doubled ? " (doubled: spade upcard)" : ""}`)}
-    ${row("Points", `<b>${winner} ${winner === "You" ? "score" : "scores"} ${Math.max(...sd.points)}</b>`)}${row("Why", esc(ginWhy(sd, rules)))}</table>${points}`;
+  const winner = sd.winner === null || sd.winner === undefined ? null : sd.winner;
+  const row = (a, b) => `<tr><th scope="row">${esc(a)}</th><td>${b}</td></tr>`;
+  const defenderWords = gin ? t("{n} (no layoffs against gin)", { n: sd.defender_deadwood_no_layoffs })
+    : sd.defender_deadwood === sd.defender_deadwood_no_layoffs ? t("{n} (nothing to lay off)", { n: sd.defender_deadwood })
+      : t("{n} ({before} before laying off)", { n: sd.defender_deadwood, before: sd.defender_deadwood_no_layoffs });
+  const result = `<b class="result-word">${esc(RESULT_WORD()[sd.result] || sd.result)}</b>`;
+  const doubled = sd.doubled ? t("{result} (doubled: spade upcard)", { result: "{result}" }) : "{result}";
+  const best = Math.max(...sd.points);
+  const scored = winner === null ? t("Nobody scores {n}", { n: best }) : isYou(names[winner]) ? t("You score {n}", { n: best }) : t("{name} scores {n}", { name: who(winner), n: best });
+  return html + `<table class="list gin-result">${row(t("Knocker's deadwood"), sd.knocker_deadwood)}
+    ${row(t("Defender's deadwood"), esc(defenderWords))}
+    ${row(t("Result"), esc(doubled).replace("{result}", result))}
+    ${row(t("Points"), `<b>${esc(scored)}</b>`)}${row(t("Why"), esc(ginWhy(sd, rules)))}</table>${points}`;
 }
 
 function ginWhy(sd, rules) {
   const k = sd.knocker_deadwood, d = sd.defender_deadwood, d0 = sd.defender_deadwood_no_layoffs;
-  if (sd.result === "gin") return `gin bonus ${rules.gin_bonus ?? 25} + the defender's deadwood ${d0}`;
-  if (sd.result === "big gin") return `big gin bonus ${rules.big_gin_bonus ?? 31} + the defender's deadwood ${d0}`;
-  if (sd.result === "knock") return `the defender's deadwood minus the knocker's: ${d} − ${k}`;
-  if (sd.result === "undercut") return `undercut bonus ${rules.undercut_bonus ?? 25} + the difference in deadwood (${k - d})`;
-  if (sd.result === "tie") return "equal deadwood, and a tie does not count as an undercut: nobody scores";
+  if (sd.result === "gin") return t("gin bonus {bonus} + the defender's deadwood {n}", { bonus: rules.gin_bonus ?? 25, n: d0 });
+  if (sd.result === "big gin") return t("big gin bonus {bonus} + the defender's deadwood {n}", { bonus: rules.big_gin_bonus ?? 31, n: d0 });
+  if (sd.result === "knock") return t("the defender's deadwood minus the knocker's: {d} − {k}", { d, k });
+  if (sd.result === "undercut") return t("undercut bonus {bonus} + the difference in deadwood ({n})", { bonus: rules.undercut_bonus ?? 25, n: k - d });
+  if (sd.result === "tie") return t("equal deadwood, and a tie does not count as an undercut: nobody scores");
   return "";
 }
 
@@ -96,7 +130,8 @@ export function playShowdown(box, s, last, { pace = 700, title = "", footer = ""
   const stop = () => { if (timer) clearTimeout(timer); timer = null; };
   const render = () => {
     const going = step < steps.length;
-    box.innerHTML = `${title}${breakdown(s, last, step)}${going ? "" : footer}<div class="buttons">${going ? `<button type="button" id="next-layoff">Next card (Space)</button> <button type="button" id="all-layoffs">Show all (Enter)</button> ` : ""}${extra}</div>`;
+    const next = t("Next card (Space)"), all = t("Show all (Enter)");
+    box.innerHTML = `${title}${breakdown(s, last, step)}${going ? "" : footer}<div class="buttons">${going ? `<button type="button" id="next-layoff">${esc(next)}</button> <button type="button" id="all-layoffs">${esc(all)}</button> ` : ""}${extra}</div>`;
     if (going) {
       box.querySelector("#next-layoff").onclick = () => advance(step + 1);
       box.querySelector("#all-layoffs").onclick = () => advance(steps.length);

@@ -68,8 +68,7 @@ export async function setLanguage(code) {
   rules = new Intl.PluralRules(locale);
   numbers = new Intl.NumberFormat(locale);
   // a page translated through this module says so (<html data-i18n>): its language is this one; CJK fonts pick
-  // their glyphs by it. Both pages (index.html, rules.html) are marked; the views still in English (the table, replays,
-  // statistics) sit in index.html under its lang until they are translated.
+  // their glyphs by it. Both pages (index.html: the lobby, the table, replays, statistics; rules.html) are marked.
   if (document.documentElement.hasAttribute("data-i18n")) document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang === PSEUDO ? "en-XA" : lang;
   return lang;
 }

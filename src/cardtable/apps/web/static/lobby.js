@@ -1,7 +1,7 @@
 // The lobby: your tables (seats this browser holds, rejoin with one click), "Play someone now" (quick match),
 // a new table set up in plain words (seats for a computer, a friend or anyone), and the public tables anyone
 // may watch, with "Take the seat" where a seat is open.
-import { api, esc, forgetSeat, gameName, mySeats, prefs, rememberSeat, siteHref, STATIC_SITE } from "/static/util.js";
+import { api, computerName, esc, forgetSeat, gameName, mySeats, prefs, rememberSeat, siteHref, STATIC_SITE } from "/static/util.js";
 import { listWords, markup, nt, pt, t, th } from "/static/i18n.js";
 
 const aboutGame = (game) => ({
@@ -64,15 +64,6 @@ export async function lobbyPage(main) {
 
 // The names the server gives the seats nobody named (a computer by its place at the table, an open seat), in
 // the page's language; a name a person gave stays as it is.
-function computerName(name) {
-  const place = /^(Computer|Left|Right|Partner|Across)(?: (\d+))?$/.exec(name);
-  if (place) {
-    const word = ({ Computer: t("Computer"), Left: pt("seat", "Left"), Right: pt("seat", "Right"), Partner: pt("seat", "Partner"), Across: pt("seat", "Across") })[place[1]];
-    return place[2] ? t("{name} {n}", { name: word, n: Number(place[2]) }) : word;
-  }
-  const stand = /^Computer for (.+)$/.exec(name);
-  return stand ? t("Computer for {name}", { name: stand[1] }) : name;
-}
 const seatName = (seat) => (seat.open ? t("open seat") : seat.kind === "computer" ? computerName(seat.name) : seat.name);
 // a name the table's summary gives (whom it waits for, a side "Bea & Partner") as the seat's own is shown
 function shownName(tb, name) {

@@ -3,6 +3,7 @@
 // replays from the games saved in this browser.
 import { allGames, getGame } from "/static/solo-store.js";
 import { ask } from "/static/transport.js";
+import { t } from "/static/i18n.js";
 
 const built = (() => {
   const el = document.getElementById("cardtable-data");
@@ -51,8 +52,8 @@ export async function staticApi(path, opts = {}) {
   }
   const replay = /^\/api\/replay\/([A-Za-z0-9]+)$/.exec(p);
   if (replay) {
-    if (!(await getGame(replay[1]))) throw refuse(404, "This match is not saved in this browser.");
+    if (!(await getGame(replay[1]))) throw refuse(404, t("This match is not saved in this browser."));
     return ask("replay", { id: replay[1], hand: Number(url.searchParams.get("hand") || 1) });
   }
-  throw refuse(404, "This page needs the server: the site in this browser plays against the computer only.");
+  throw refuse(404, t("This page needs the server: the site in this browser plays against the computer only."));
 }

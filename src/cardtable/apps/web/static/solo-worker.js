@@ -76,9 +76,9 @@ async function save(table) {
 async function open(table) {
   if (call("loaded", { table })) return true;
   const saved = await getGame(table);
-  if (!saved) { postMessage({ push: table, msg: { t: "error", code: "no-table", msg: "This table is not saved in this browser." } }); return false; }
+  if (!saved) { postMessage({ push: table, msg: { t: "error", code: "no-table", say: "not-saved", msg: "This table is not saved in this browser." } }); return false; }
   try { call("restore", { saved }); } catch (e) {
-    postMessage({ push: table, msg: { t: "error", code: "no-table", msg: `This saved game cannot be opened: ${e.message}` } });
+    postMessage({ push: table, msg: { t: "error", code: "no-table", say: "cannot-open", error: String(e.message), msg: `This saved game cannot be opened: ${e.message}` } });
     return false;
   }
   return true;

@@ -1,18 +1,24 @@
 // Statistics charts drawn as SVG: win rate by game and opponent, and the margin of each finished match.
-import { api, GAME_NAMES, joinWords, seatHeaders } from "/static/util.js";
+import { api, gameName, levelName, seatHeaders } from "/static/util.js";
+import { language, listWords, t } from "/static/i18n.js";
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 /** "Gin Rummy against the computer (medium)": a row's game and opposition in words (kinds as the store lists them). */
 export function rowWords(r) {
-  const who = opponentWords(r);
-  return `${GAME_NAMES[r.game] || r.game}${who ? ` against ${who}` : ""}`;
+  const who = opponentWords(r), game = gameName(r.game) || r.game;
+  return who ? t("{game} against {who}", { game, who }) : game;
 }
 
 function opponentWords(r) {
   const kinds = String(r.opponent || "").split("+").filter((k) => k && k !== "-");
   const people = kinds.includes("human"), levels = kinds.filter((k) => k !== "human");
-  return joinWords([people ? "people" : "", levels.length ? `the computer (${joinWords(levels)})` : ""].filter(Boolean));
+  const words = [people ? t("people") : "", levels.length ? t("the computer ({levels})", { levels: listWords(levels.map(levelName)) }) : ""].filter(Boolean);
+  return words.length ? listWords(words) : "";
 }
+
+const locale = () => (language() === "en_XA" ? "en" : language());
+const percent = (rate) => new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(rate);
+const decimal = (x) => new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 
 function winRateChart(rows) {
   const W = 560, bar = 22, step = bar + 26, H = 34 + rows.length * step;
@@ -23,9 +29,10 @@ function winRateChart(rows) {
     return `<text x="${x0}" y="${y - 6}" font-size="13">${esc(rowWords(r))}</text>
       <rect x="${x0}" y="${y}" width="${w}" height="${bar}" fill="#eee"/>
       <rect class="bar" x="${x0}" y="${y}" width="${(w * rate).toFixed(1)}" height="${bar}" fill="#2e7d32"/>
-      <text x="${x0 + w + 6}" y="${y + bar * 0.65}" font-size="12">${Math.round(rate * 100)}% (${r.won}/${r.played})</text>`;
+      <text x="${x0 + w + 6}" y="${y + bar * 0.65}" font-size="12">${esc(percent(rate))} (${r.won}/${r.played})</text>`;
   }).join("");
-  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="Win rate by game and opponent"><text x="10" y="18" font-weight="bold">Win rate</text>${bars}</svg>`;
+  const name = t("Win rate by game and opponent"), title = t("Win rate");
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(name)}"><text x="10" y="18" font-weight="bold">${esc(title)}</text>${bars}</svg>`;
 }
 
 function marginChart(games) {
@@ -37,9 +44,10 @@ function marginChart(games) {
   const bars = games.map((g, i) => {
     const h = (Math.abs(g.margin) / max) * (H / 2 - 30);
     const y = g.margin >= 0 ? mid - h : mid;
-    return `<rect class="bar" x="${(pad + i * step + 1).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${g.won ? "#2e7d32" : "#c62828"}"><title>${esc(g.game)}: ${g.margin}</title></rect>`;
+    return `<rect class="bar" x="${(pad + i * step + 1).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(1, step - 2).toFixed(1)}" height="${h.toFixed(1)}" fill="${g.won ? "#2e7d32" : "#c62828"}"><title>${esc(gameName(g.game))}: ${g.margin}</title></rect>`;
   }).join("");
-  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="Final margin of each match, your side"><text x="10" y="18" font-weight="bold">Final margin of each match (your side)</text>
+  const name = t("Final margin of each match, your side"), title = t("Final margin of each match (your side)");
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(name)}"><text x="10" y="18" font-weight="bold">${esc(title)}</text>
     <line x1="${pad}" y1="${mid}" x2="${W - pad}" y2="${mid}" stroke="#888"/><text x="4" y="${mid - 4}" font-size="11">0</text>
     <text x="4" y="34" font-size="11">+${max}</text><text x="4" y="${H - 8}" font-size="11">-${max}</text>${bars}</svg>`;
 }
@@ -47,15 +55,19 @@ function marginChart(games) {
 export function renderStats(el, data) {
   const rows = data.rows.filter((r) => r.played);
   const server = data.server || [];
-  el.innerHTML = (rows.length ? winRateChart(rows) : "<p>No finished matches of yours yet: the tables you play at (My tables) count here.</p>") + marginChart(data.games) +
-    `<table class="list"><tr><th scope="col">Game</th><th scope="col">Opponent</th><th scope="col">Played</th><th scope="col">Won</th><th scope="col">Lost</th><th scope="col">Abandoned</th><th scope="col">Mean margin</th></tr>
-    ${data.rows.map((r) => `<tr><td>${esc(GAME_NAMES[r.game] || r.game)}</td><td>${esc(opponentWords(r) || r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : r.mean_margin.toFixed(1)}</td></tr>`).join("")}</table>` +
-    (server.length ? `<h3>On this server</h3><table class="list" id="server-counts"><tr><th scope="col">Game</th><th scope="col">Finished</th><th scope="col">In play</th><th scope="col">Abandoned</th></tr>
-    ${server.map((c) => `<tr><td>${esc(GAME_NAMES[c.game] || c.game)}</td><td>${c.finished}</td><td>${c.in_progress}</td><td>${c.abandoned}</td></tr>`).join("")}</table>` : "");
+  const none = t("No finished matches of yours yet: the tables you play at (My tables) count here.");
+  const head = (cols) => `<tr>${cols.map((c) => `<th scope="col">${esc(c)}</th>`).join("")}</tr>`;
+  const mine = [t("Game"), t("Opponent"), t("Played"), t("Won"), t("Lost"), t("Abandoned"), t("Mean margin")];
+  const here = [t("Game"), t("Finished"), t("In play"), t("Abandoned")], onServer = t("On this server");
+  el.innerHTML = (rows.length ? winRateChart(rows) : `<p>${esc(none)}</p>`) + marginChart(data.games) +
+    `<table class="list">${head(mine)}
+    ${data.rows.map((r) => `<tr><td>${esc(gameName(r.game) || r.game)}</td><td>${esc(opponentWords(r) || r.opponent)}</td><td>${r.played}</td><td>${r.won}</td><td>${r.lost}</td><td>${r.abandoned}</td><td>${r.mean_margin === null ? "-" : esc(decimal(r.mean_margin))}</td></tr>`).join("")}</table>` +
+    (server.length ? `<h3>${esc(onServer)}</h3><table class="list" id="server-counts">${head(here)}
+    ${server.map((c) => `<tr><td>${esc(gameName(c.game) || c.game)}</td><td>${c.finished}</td><td>${c.in_progress}</td><td>${c.abandoned}</td></tr>`).join("")}</table>` : "");
 }
 
 export async function statsPage(main) {
   const data = await api("/api/stats", { headers: seatHeaders() });  // your own games, from the seats this browser holds
-  main.innerHTML = `<section class="panel"><h1>Statistics</h1><div id="charts" class="charts"></div></section>`;
+  main.innerHTML = `<section class="panel"><h1>${esc(t("Statistics"))}</h1><div id="charts" class="charts"></div></section>`;
   renderStats(main.querySelector("#charts"), data);
 }

@@ -83,7 +83,7 @@ class WorkerSocket {
     }, (e) => {  // the engine cannot run here: said once, as the server says a table is gone (no retrying)
       if (this.readyState !== 0) return;
       this.readyState = 1;
-      if (this.onmessage) this.onmessage({ data: JSON.stringify({ t: "error", code: "no-table", msg: `The card engine could not start in this browser: ${e.message}` }), target: this });
+      if (this.onmessage) this.onmessage({ data: JSON.stringify({ t: "error", code: "no-table", say: "no-engine", error: String(e.message), msg: `The card engine could not start in this browser: ${e.message}` }), target: this });
     });
   }
 

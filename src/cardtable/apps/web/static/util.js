@@ -32,6 +32,24 @@ export function gameName(game) {
   return ({ gin: pt("game", "Gin Rummy"), casino: pt("game", "Casino"), pinochle: pt("game", "Pinochle") })[game] || String(game ?? "");
 }
 
+// The names the server gives the seats nobody named (a computer by its place at the table), in the page's
+// language; a name a person gave stays as it is (the lobby and the table both show them so).
+export function computerName(name) {
+  const place = /^(Computer|Left|Right|Partner|Across)(?: (\d+))?$/.exec(name);
+  if (place) {
+    const word = ({ Computer: t("Computer"), Left: pt("seat", "Left"), Right: pt("seat", "Right"), Partner: pt("seat", "Partner"), Across: pt("seat", "Across") })[place[1]];
+    return place[2] ? t("{name} {n}", { name: word, n: Number(place[2]) }) : word;
+  }
+  const stand = /^Computer for (.+)$/.exec(name);
+  return stand ? t("Computer for {name}", { name: stand[1] }) : name;
+}
+
+/** A computer level's name in the page's language ("medium"); a level this page does not know, as it is. */
+export function levelName(level) {
+  return ({ random: pt("level", "random"), easy: pt("level", "easy"), simple: pt("level", "simple"), medium: pt("level", "medium"),
+    hard: pt("level", "hard") })[level] ?? String(level ?? "");
+}
+
 export function plural(n, word, many = null) {
   return `${n} ${n === 1 ? word : many || word + "s"}`;
 }

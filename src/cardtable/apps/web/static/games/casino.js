@@ -1,8 +1,9 @@
 // Casino at the table: loose cards and builds in the middle (what the selected hand card can take or
 // build with lights up), each side's capture pile with the counts that score, the moves in words.
 import { card, cardButton, cardImage, cardName, cardRow, isRed, shortCard } from "/static/cards.js";
-import { esc, joinWords, plural } from "/static/util.js";
-import { movesFor } from "/static/games/common.js";
+import { esc } from "/static/util.js";
+import { isYou, movesFor, seatName, sideName } from "/static/games/common.js";
+import { listWords, nt, t } from "/static/i18n.js";
 
 export const selectMode = () => "one";
 
@@ -26,14 +27,17 @@ function handPick(s, sel) { return [...sel].find((c) => (s.view.hand || []).incl
 function tablePicks(s, sel) { return [...sel].filter((c) => !(s.view.hand || []).includes(c)); }
 
 function pickButton(c, picked) {
+  const label = t("{card} on the table", { card: cardName(c) });
   return `<button type="button" class="card face table-pick ${isRed(c) ? "red" : ""} ${picked ? "selected" : ""}" data-pick="${c}"` +
-    ` data-key="${c}" aria-pressed="${picked}" aria-label="${cardName(c)} on the table">${cardImage(c)}</button>`;
+    ` data-key="${c}" aria-pressed="${picked}" aria-label="${esc(label)}">${cardImage(c)}</button>`;
 }
 
 /** A build's accessible name: "8-build: 5 of clubs and 3 of diamonds" (a multiple build's groups too). */
-export function buildName(b, owner) {
-  const groups = b.groups.map((g) => joinWords(g.map(cardName)));
-  return `${b.kind === "multiple" ? "multiple " : ""}${b.value}-build: ${groups.join("; ")}${owner ? `, ${owner === "You" ? "yours" : `${owner}'s`}` : ""}`;
+export function buildName(b, owner, mine = false) {
+  const cards = b.groups.map((g) => listWords(g.map(cardName))).join("; ");
+  const build = b.kind === "multiple" ? t("multiple {value}-build: {cards}", { value: b.value, cards }) : t("{value}-build: {cards}", { value: b.value, cards });
+  if (!owner) return build;
+  return mine ? t("{build}, yours", { build }) : t("{build}, {owner}'s", { build, owner });
 }
 
 /** The pick to ask the server about: the hand card and the table picks, or null (nothing to ask). */
@@ -51,11 +55,11 @@ function answer(s, sel) {
 function pileStats(v, side) {
   const cards = (v.captured || [])[side] || [];
   const aces = cards.filter((c) => c[0] === "A").length;
-  const bits = [plural(v.captured_counts[side], "card"), plural(v.spade_counts[side], "spade")];
-  if (aces) bits.push(plural(aces, "ace"));
+  const bits = [nt("{n} card", "{n} cards", v.captured_counts[side]), nt("{n} spade", "{n} spades", v.spade_counts[side])];
+  if (aces) bits.push(nt("{n} ace", "{n} aces", aces));
   if (cards.includes("TD")) bits.push("10♦");
   if (cards.includes("2S")) bits.push("2♠");
-  if (v.sweeps[side]) bits.push(plural(v.sweeps[side], "sweep"));
+  if (v.sweeps[side]) bits.push(nt("{n} sweep", "{n} sweeps", v.sweeps[side]));
   return bits.join(" · ");
 }
 
@@ -64,18 +68,27 @@ export function centre(s, sel) {
   const loose = (v.table || []).map((c) => (picking ? pickButton(c, sel.has(c)) : card(c, { cls: lit.has(c) ? "lit" : "" }))).join("");
   const builds = (v.builds || []).map((b) => {
     const lights = b.groups.flat().some((c) => lit.has(c));
-    const owner = s.side_names[s.sides[b.controller]] ?? s.seats[b.controller].name;
+    const side = s.sides[b.controller];
+    const owner = s.sides ? sideName(s, side) : seatName(s, b.controller), mine = isYou(owner);
     const key = b.groups.flat()[0], picked = picking && sel.has(key);
     // on a crowded table the build is picked like a card: a button over it, named by its value and cards
-    const pick = picking ? `<button type="button" class="build-hit" data-pick="${key}" aria-pressed="${picked}" aria-label="${esc(buildName(b, owner))}"></button>` : "";
-    return `<div class="build ${lights && !picking ? "lit" : ""} ${picking ? "build-pick" : ""} ${picked ? "selected" : ""} side-${s.sides[b.controller]}" role="group" aria-label="${esc(`${b.kind === "multiple" ? "multiple" : "single"} build of ${b.value}, ${owner}'s`)}">
+    const pick = picking ? `<button type="button" class="build-hit" data-pick="${key}" aria-pressed="${picked}" aria-label="${esc(buildName(b, owner, mine))}"></button>` : "";
+    const kind = b.kind === "multiple" ? t("multiple build of {value}", { value: b.value }) : t("single build of {value}", { value: b.value });
+    const named = mine ? t("{build}, yours", { build: kind }) : t("{build}, {owner}'s", { build: kind, owner });
+    return `<div class="build ${lights && !picking ? "lit" : ""} ${picking ? "build-pick" : ""} ${picked ? "selected" : ""} side-${side}" role="group" aria-label="${esc(named)}">
       <span class="badge">${b.value}</span><div class="stack">${b.groups.map((g) => cardRow(g, { cls: "small" })).join("")}</div><div class="owner">${esc(owner)}</div>${pick}</div>`;
   }).join("");
-  const names = s.side_names;
-  const piles = names.map((n, side) => `<div class="capture side-${side}" data-pile="${side}"><b>${esc(n)}</b><span>${pileStats(v, side)}</span></div>`).join("");
-  const empty = !loose && !builds ? `<p class="hint-text">The table is empty: a sweep!</p>` : "";
-  return `<div class="centre casino"><div class="deal-info">Deal ${v.deal_number} of ${v.num_deals}${v.last_deal ? ` · <b class="last">last deal</b>` : ""} · ${plural(v.pack_size, "card")} left to deal${v.last_capturer !== null ? ` · last capture: ${esc(s.seats[v.last_capturer].name)}` : ""}</div>
-    <div class="loose" data-zone="table" role="group" aria-label="Cards on the table">${loose}${builds}${empty}</div>
+  const piles = s.side_names.map((n, side) => `<div class="capture side-${side}" data-pile="${side}"><b>${esc(sideName(s, side))}</b><span>${esc(pileStats(v, side))}</span></div>`).join("");
+  const swept = t("The table is empty: a sweep!");
+  const empty = !loose && !builds ? `<p class="hint-text">${esc(swept)}</p>` : "";
+  const info = [esc(t("Deal {n} of {total}", { n: v.deal_number, total: v.num_deals }))];
+  const lastDeal = t("last deal");
+  if (v.last_deal) info.push(`<b class="last">${esc(lastDeal)}</b>`);
+  info.push(esc(nt("{n} card left to deal", "{n} cards left to deal", v.pack_size)));
+  if (v.last_capturer !== null) info.push(esc(t("last capture: {name}", { name: seatName(s, v.last_capturer) })));
+  const onTable = t("Cards on the table");
+  return `<div class="centre casino"><div class="deal-info">${info.join(" · ")}</div>
+    <div class="loose" data-zone="table" role="group" aria-label="${esc(onTable)}">${loose}${builds}${empty}</div>
     <div class="captures">${piles}</div></div>`;
 }
 
@@ -86,15 +99,15 @@ export function hand(s, sel) {
 export function caption() { return ""; }
 
 export function prompt(s, sel) {
-  if (!sel.size) return `Choose a card from your hand: what it can take or build lights up${s.more_moves ? "" : " (double-tap plays a card that has one move)"}`;
+  if (!sel.size) return s.more_moves ? t("Choose a card from your hand: what it can take or build lights up") : t("Choose a card from your hand: what it can take or build lights up (double-tap plays a card that has one move)");
   const c = handPick(s, sel) ?? [...sel][0];
   const n = s.legal.filter((a) => a.cards.includes(c)).length;
-  const picked = answer(s, sel);
-  if (pickRequest(s, sel) && !picked) return `Your ${shortCard(c)}: checking the cards you picked…`;
-  if (picked && !picked.moves.length) return `Your ${shortCard(c)} cannot take or build with just these: ${picked.why}`;
-  if (picked) return `Your ${shortCard(c)}: ${picked.moves.length === 1 ? "the move" : "the moves"} with exactly these below`;
-  if (s.more_moves) return `Your ${shortCard(c)}: tap table cards and builds to take or build with exactly those, or choose below`;
-  return n === 1 ? `Your ${shortCard(c)} has one move, below (double-tap the card plays it)` : `Your ${shortCard(c)}: ${n} moves below`;
+  const picked = answer(s, sel), card = shortCard(c);
+  if (pickRequest(s, sel) && !picked) return t("Your {card}: checking the cards you picked…", { card });
+  if (picked && !picked.moves.length) return t("Your {card} cannot take or build with just these: {why}", { card, why: picked.why });
+  if (picked) return nt("Your {card}: the move with exactly these below", "Your {card}: the moves with exactly these below", picked.moves.length, { card });
+  if (s.more_moves) return t("Your {card}: tap table cards and builds to take or build with exactly those, or choose below", { card });
+  return n === 1 ? t("Your {card} has one move, below (double-tap the card plays it)", { card }) : nt("Your {card}: {n} move below", "Your {card}: {n} moves below", n, { card });
 }
 
 function size(a) { return (a.m.match(/[A2-9TJQK][SHDC]/g) || []).length; }
@@ -117,5 +130,5 @@ export function doubleTap(s, c) {
 }
 
 export function banner(s) {
-  return s.view.last_deal ? "Last deal: the cards left on the table go to the last side to capture" : "";
+  return s.view.last_deal ? t("Last deal: the cards left on the table go to the last side to capture") : "";
 }

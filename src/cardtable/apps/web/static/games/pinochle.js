@@ -1,8 +1,9 @@
 // Pinochle at the table: the trick in the middle with the stock and the turned-up trump card, each
 // player's melds in front of them as labelled fans, stage 2 announced, illegal cards dimmed.
-import { card, cardButton, cardImage, cardName, cardRow, shortCard, SUIT_NAMES, SUIT_SYMBOLS } from "/static/cards.js";
-import { esc, plural } from "/static/util.js";
-import { movesFor, seatName, why } from "/static/games/common.js";
+import { card, cardButton, cardImage, cardName, cardRow, shortCard, suitNames, SUIT_SYMBOLS } from "/static/cards.js";
+import { esc } from "/static/util.js";
+import { isMe, movesFor, seatName, why } from "/static/games/common.js";
+import { markup, nt, pt, t, th } from "/static/i18n.js";
 
 export const selectMode = (s) => (s.view.phase === "meld" ? "many" : s.view.phase === "play" ? "one" : "none");
 
@@ -12,7 +13,16 @@ export function opponent(s, i) {
   return { count: Math.max(0, v.opponent_hand_size - melded.length), known: (v.opponent_known || []).filter((c) => !melded.includes(c)) };
 }
 
-const MELD = (k) => k.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+/** A meld's kind as a label ("Royal marriage"), in the page's language. */
+export function MELD(k) {
+  const names = {
+    run: pt("pinochle meld name", "Run"), "royal-marriage": pt("pinochle meld name", "Royal marriage"), marriage: pt("pinochle meld name", "Marriage"),
+    dix: pt("pinochle meld name", "Dix"), "aces-around": pt("pinochle meld name", "Aces around"), "kings-around": pt("pinochle meld name", "Kings around"),
+    "queens-around": pt("pinochle meld name", "Queens around"), "jacks-around": pt("pinochle meld name", "Jacks around"),
+    pinochle: pt("pinochle meld name", "Pinochle"), "double-pinochle": pt("pinochle meld name", "Double pinochle"),
+  };
+  return names[k] ?? k.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
 
 /** The melds of `seat` with cards still on the table: [seat, kind, cards, points] each. */
 function meldList(s, seat) {
@@ -25,25 +35,36 @@ function meldList(s, seat) {
 export function meldsOf(s, seat) {
   const { onTable, melds } = meldList(s, seat);
   if (!melds.length) return "";
-  return `<div class="melds">${melds.map((m) => `<div class="meld-fan" role="group" aria-label="${esc(`${MELD(m[1])}, ${m[3]} points`)}"><div class="label">${esc(MELD(m[1]))} ${m[3]}</div><div class="row">${cardRow(m[2].filter((c) => onTable.has(c)), { cls: "small", key: "" })}</div></div>`).join("")}</div>`;
+  const named = (m) => nt("{meld}, {n} point", "{meld}, {n} points", m[3], { meld: MELD(m[1]) });
+  return `<div class="melds">${melds.map((m) => `<div class="meld-fan" role="group" aria-label="${esc(named(m))}"><div class="label">${esc(MELD(m[1]))} ${m[3]}</div><div class="row">${cardRow(m[2].filter((c) => onTable.has(c)), { cls: "small", key: "" })}</div></div>`).join("")}</div>`;
 }
 
 export function centre(s) {
   const v = s.view;
-  const trump = v.trump >= 0 ? `${SUIT_SYMBOLS[v.trump]} ${SUIT_NAMES[v.trump]}` : "not yet";
+  const trump = v.trump >= 0 ? `${SUIT_SYMBOLS[v.trump]} ${suitNames()[v.trump]}` : t("not yet");
   const last = (v.tricks || []).length ? v.tricks[v.tricks.length - 1] : null;
   let trick;
-  if (v.lead) trick = `<div class="trick">${card(v.lead)}<div class="label">led by ${esc(seatName(s, v.leader))}</div></div>`;
-  else if (last) trick = `<div class="trick done">${card(last[1])}${card(last[2])}<div class="label">${esc(seatName(s, last[3]))} ${last[3] === s.you ? "win" : "wins"} the trick</div></div>`;
-  else trick = `<div class="trick"><div class="empty" role="img" aria-label="No card led yet"></div></div>`;
+  if (v.lead) trick = `<div class="trick">${card(v.lead)}<div class="label">${esc(t("led by {name}", { name: seatName(s, v.leader) }))}</div></div>`;
+  else if (last) {
+    const won = isMe(s, last[3]) ? t("You win the trick") : t("{name} wins the trick", { name: seatName(s, last[3]) });
+    trick = `<div class="trick done">${card(last[1])}${card(last[2])}<div class="label">${esc(won)}</div></div>`;
+  } else {
+    const none = t("No card led yet");
+    trick = `<div class="trick"><div class="empty" role="img" aria-label="${esc(none)}"></div></div>`;
+  }
   // the turned-up trump card lies beside the stock, face up and whole (it goes with the last draw)
-  const turned = v.stock_size && v.trump_card ? `<div class="pile-wrap"><div class="label">Trump</div>${card(v.trump_card, { cls: "turned small", label: `turned-up trump card: ${cardName(v.trump_card)}` })}</div>` : "";
+  const turnedName = v.trump_card ? t("turned-up trump card: {card}", { card: cardName(v.trump_card) }) : "";
+  const turned = v.stock_size && v.trump_card ? `<div class="pile-wrap"><div class="label">${esc(pt("pinochle", "Trump"))}</div>${card(v.trump_card, { cls: "turned small", label: turnedName })}</div>` : "";
+  const stockWords = nt("Stock: {n} card", "Stock: {n} cards", v.stock_size);
   const stock = v.stock_size
-    ? `<div class="stock-trump"><div class="pile-wrap"><div class="label">Stock · ${v.stock_size}</div><span class="card back stock" data-key="stock" role="img" aria-label="Stock: ${v.stock_size} cards">${cardImage("??")}</span></div>${turned}</div>`
-    : `<div class="pile-wrap"><div class="label">Stock gone</div></div>`;
+    ? `<div class="stock-trump"><div class="pile-wrap"><div class="label">${esc(t("Stock · {n}", { n: v.stock_size }))}</div><span class="card back stock" data-key="stock" role="img" aria-label="${esc(stockWords)}">${cardImage("??")}</span></div>${turned}</div>`
+    : `<div class="pile-wrap"><div class="label">${esc(t("Stock gone"))}</div></div>`;
+  const trumpLine = th("Trump {suit}", { suit: markup(`<b class="trump">${esc(trump)}</b>`) });
+  const meld = t("Meld {scores}", { scores: v.meld_points.map((p, i) => `${seatName(s, i)} ${p}`).join(" · ") });
+  const claim = v.extras && v.extras.claim !== undefined ? t("Declaring out would claim {n} of {target}", { n: v.extras.claim, target: v.extras.target }) : "";
   return `<div class="centre pinochle" data-zone="table">${stock}${trick}
-    <div class="info"><div>Trump <b class="trump">${esc(trump)}</b></div><div>Meld ${v.meld_points.map((p, i) => `${esc(seatName(s, i))} ${p}`).join(" · ")}</div>
-    ${v.extras && v.extras.claim !== undefined ? `<div>Declaring out would claim ${v.extras.claim} of ${v.extras.target}</div>` : ""}</div></div>`;
+    <div class="info"><div>${trumpLine}</div><div>${esc(meld)}</div>
+    ${claim ? `<div>${esc(claim)}</div>` : ""}</div></div>`;
 }
 
 export function hand(s, sel) {
@@ -55,27 +76,28 @@ export function hand(s, sel) {
   const melded = v.melded || [];
   if (!melded.length) return `<div class="group">${(v.hand || []).map(btn).join("")}</div>`;
   const names = meldList(s, v.seat).melds.map((m) => `${MELD(m[1])} ${m[3]}`).join(" · ");
-  return `<div class="group">${(v.hand || []).map(btn).join("")}</div><div class="group melded" role="group" aria-label="${esc(`Your melds: ${names} (these cards can be played too)`)}"><span class="group-label" aria-hidden="true">Your melds: ${esc(names)}</span>${melded.map(btn).join("")}</div>`;
+  const label = t("Your melds: {melds} (these cards can be played too)", { melds: names }), shown = t("Your melds: {melds}", { melds: names });
+  return `<div class="group">${(v.hand || []).map(btn).join("")}</div><div class="group melded" role="group" aria-label="${esc(label)}"><span class="group-label" aria-hidden="true">${esc(shown)}</span>${melded.map(btn).join("")}</div>`;
 }
 
 export function caption(s) {
   const v = s.view;
   const tricks = Math.floor(((v.won || [])[v.seat] || []).length / 2);
-  return `Meld ${v.meld_points[v.seat]} · ${plural(tricks, "trick")} won`;
+  return esc(t("Meld {n}", { n: v.meld_points[v.seat] })) + " · " + esc(nt("{n} trick won", "{n} tricks won", tricks));
 }
 
 export function prompt(s, sel) {
   const v = s.view;
-  if (v.phase === "meld") return sel.size ? "Meld these cards, or pick more" : "You won the trick: choose a meld below, or decline to meld";
+  if (v.phase === "meld") return sel.size ? t("Meld these cards, or pick more") : t("You won the trick: choose a meld below, or decline to meld");
   if (v.phase === "exchange") {
-    const dix = dixOf(s);
-    return dix ? `Exchange your ${shortCard(dix)} (the dix) for the ${shortCard(v.trump_card)}? Tap the ${shortCard(dix)} or choose below` : `Exchange the dix for the ${shortCard(v.trump_card)}?`;
+    const dix = dixOf(s), trump = shortCard(v.trump_card);
+    return dix ? t("Exchange your {dix} (the dix) for the {card}? Tap the {dix} or choose below", { dix: shortCard(dix), card: trump }) : t("Exchange the dix for the {card}?", { card: trump });
   }
   if (v.phase === "play") {
-    if (sel.size) return `Play the ${shortCard([...sel][0])}`;
-    if (!v.lead) return v.stage === 2 ? "Lead any card (double-tap plays it)" : "Lead a card (double-tap plays it)";
-    const verb = `Play a card to the ${shortCard(v.lead)}`;  // stage 2: only the follower is bound
-    return v.stage === 2 ? `${verb}: follow suit and head the trick if you can (double-tap plays it)` : `${verb} (double-tap plays it)`;
+    if (sel.size) return t("Play the {card}", { card: shortCard([...sel][0]) });
+    if (!v.lead) return v.stage === 2 ? t("Lead any card (double-tap plays it)") : t("Lead a card (double-tap plays it)");
+    const card = shortCard(v.lead);  // stage 2: only the follower is bound
+    return v.stage === 2 ? t("Play a card to the {card}: follow suit and head the trick if you can (double-tap plays it)", { card }) : t("Play a card to the {card} (double-tap plays it)", { card });
   }
   return "";
 }
@@ -115,7 +137,7 @@ export function doubleTap(s, c) {
 
 export function banner(s) {
   const v = s.view;
-  if (v.stage === 2) return "Stock gone: the second card of a trick must follow suit and head it if it can";
-  if (v.stock_size > 0 && v.stock_size <= 2) return "Last draw";
+  if (v.stage === 2) return t("Stock gone: the second card of a trick must follow suit and head it if it can");
+  if (v.stock_size > 0 && v.stock_size <= 2) return t("Last draw");
   return "";
 }
