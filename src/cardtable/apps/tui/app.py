@@ -17,7 +17,7 @@ from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreS
 from .driver import lenient_driver_class
 from .lobby import LobbyScreen, _default_level, available_games
 from .session import TableSession
-from .speech import N_, Speech, speech, translate_bindings
+from .speech import N_, Speech, error_words, speech, translate_bindings
 from .table import TableScreen
 from .too_small import check_size
 
@@ -92,7 +92,7 @@ class CardtableApp(App[int]):
                 session = self.new_session(self.game, levels, self.preset, self.options, self.seed)
             except (CardtableError, ValueError, ImportError) as exc:
                 self.push_screen(LobbyScreen(self.game, self.preset, self.options, self.opponents, lang=self.lang))
-                self.notify(self.sp._("Cannot start: {error}", error=exc), severity="error")
+                self.notify(self.sp._("Cannot start: {error}", error=error_words(exc, self.sp)), severity="error")
                 return
             self.push_screen(TableScreen(session, pace=self.pace))
             return

@@ -28,7 +28,7 @@ from ...errors import CardtableError
 from ...registry import GAMES, game_class, make_game
 from .common import game_blurb, game_title, level_name, option_label, option_value_text, preset_name
 from .dialogs import RulesScreen
-from .speech import N_, Speech, speech, translate_bindings
+from .speech import N_, Speech, error_words, speech, translate_bindings
 
 __all__ = ["LobbyScreen", "TableStarter", "available_games"]
 
@@ -368,11 +368,7 @@ class LobbyScreen(Screen[None]):
 
     def _error_text(self, exc: BaseException) -> str:
         """An error in the lobby's language (an engine error by its code; English where it has none)."""
-        if self.sp.english or not isinstance(exc, CardtableError):
-            return str(exc)
-        from ..words import refusal_text_of
-
-        return refusal_text_of(exc, self.sp.lang)
+        return error_words(exc, self.sp)
 
     def action_rules(self) -> None:
         rules = self._preset_rules() if self.games.get(self.game) is None else None

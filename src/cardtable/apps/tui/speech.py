@@ -23,7 +23,7 @@ from typing import Any
 
 from ... import i18n
 
-__all__ = ["DOMAIN", "Speech", "speech", "N_", "translate_bindings", "SLOT", "split_at"]
+__all__ = ["DOMAIN", "Speech", "speech", "N_", "translate_bindings", "SLOT", "split_at", "error_words"]
 
 DOMAIN = "tui"
 """The gettext domain of the terminal app's messages."""
@@ -91,6 +91,18 @@ class Speech:
 def speech(lang: str) -> Speech:
     """The :class:`Speech` of ``lang`` (English for a language cardtable does not speak)."""
     return Speech(lang if lang in i18n.LANGUAGES or lang == i18n.PSEUDO else "en")
+
+
+def error_words(error: BaseException, sp: Speech) -> str:
+    """An error in ``sp``'s language: an engine error by its code and params
+    (:func:`cardtable.apps.words.refusal_text_of`), any other as it is written."""
+    from ...errors import CardtableError
+
+    if sp.english or not isinstance(error, CardtableError):
+        return str(error)
+    from ..words import refusal_text_of
+
+    return refusal_text_of(error, sp.lang)
 
 
 def translate_bindings(node: Any, sp: Speech) -> None:

@@ -31,7 +31,7 @@ from .common import DEFAULT_PACE, SHORT_TITLES, short_title
 from .dialogs import HandOverScreen, HintScreen, QuitScreen, RulesScreen, ScoreSheetScreen
 from .lobby import LobbyScreen
 from .session import LogLine, TableSession
-from .speech import N_, Speech, translate_bindings
+from .speech import N_, Speech, error_words, translate_bindings
 from .widgets import HandView, MoveLog
 
 __all__ = ["TableScreen"]
@@ -401,7 +401,7 @@ class TableScreen(Screen[None]):
 
     def _refusal(self, exc: BaseException) -> str:
         """An engine's refusal in the table's language (English: the engine's own words)."""
-        return str(exc) if self.sp.english else refusal_text_of(exc, self.sp.lang)
+        return error_words(exc, self.sp)
 
     def _refusal_of(self, action: Any, exc: BaseException) -> str:
         """Why ``action`` was refused, without the move's notation the engine's message starts with."""
