@@ -8,6 +8,10 @@ then plays the first listed move, 1-9 play the listed moves (also clickable),
 d draw, t take, p pass, k knock, h hint, u undo, s score sheet, r rules,
 +/- computer pace, q quit (asks first and says how to resume).
 
+Every screen speaks the language the app starts in (``run_app(lang=...)``, else the one spoken
+then, :func:`cardtable.i18n.language`, which ``cardtable --lang`` or the locale sets): the ``tui``
+catalogs, see :mod:`.speech`.
+
 Importing this package does not import Textual; :func:`run_app` does.
 """
 
