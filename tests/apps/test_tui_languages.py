@@ -201,14 +201,16 @@ def test_the_lobby_and_too_small_screen_speak_czech_and_japanese() -> None:
     run(go)
 
 
-@pytest.mark.parametrize("lang", ["zh", "bg"])
-def test_every_table_fits_in_chinese_and_bulgarian(lang: str) -> None:
+@pytest.mark.parametrize("lang", ["zh", "bg", "ja", "cs"])
+def test_every_table_fits_at_80x24(lang: str) -> None:
+    """Each table (and Casino for four, two teams) and its score sheet at 80×24."""
     async def go() -> None:
-        for game, opponents in GAMES:
-            app = CardtableApp(game=game, opponents=opponents, pace=0.0, seed=3, lang=lang)
+        tables = [(g, o, {}) for g, o in GAMES] if lang in ("zh", "bg") else []
+        for game, opponents, options in [*tables, ("casino", ["random"] * 3, {"num_players": 4})]:
+            app = CardtableApp(game=game, opponents=opponents, options=options, pace=0.0, seed=3, lang=lang)
             async with open_table(app, (80, 24)) as (pilot, _screen):
                 check_screen(app, lang, {})
-                save_shot(app, f"{game}-{lang}-80x24")
+                save_shot(app, f"{game}{len(opponents) + 1 if options else ''}-{lang}-80x24")
                 await pilot.press("s")
                 await pilot.pause()
                 check_screen(app, lang, {})
