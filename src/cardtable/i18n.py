@@ -149,7 +149,7 @@ def choose(explicit: str | None = None, environ: Mapping[str, str] | None = None
 
 # --- translations ---------------------------------------------------------------------------------------
 _PLACEHOLDER = re.compile(r"%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]"
-                          r"|\{[^{}]*\}|--?[a-z][a-z-]*|\$[A-Z_]+|`[^`]*`")
+                          r"|\{[^{}]*\}|(?<![\w-])--?[a-z][a-z-]*|\$[A-Z_]+|`[^`]*`")
 _ACCENTS = str.maketrans("abcdeghijklnoprstuwyzABCDEGHIJKLNOPRSTUWYZ",
                          "áƀçđéĝĥîĵķļñöþŕšţüŵýžÅßÇĐÉĜĤÎĴĶĻÑÖÞŔŠŢÜŴÝŽ")
 _VOWELS = re.compile(r"([aeiouAEIOU])")
