@@ -283,7 +283,7 @@ def test_an_impossible_casino_pick_says_why_in_czech() -> None:
             await pilot.press("tab", *["right"] * i, "space", "tab", *["right"] * j, "space")
             await pilot.pause()
             message = str(screen.query_one("#message", Static).render())
-            assert message.startswith(f"✗ Žádný tah tvé {hand[j].pretty()} nebere přesně {loose[i].pretty()}: ")
+            assert message.startswith(f"✗ Žádný tah vaší {hand[j].pretty()} nebere přesně {loose[i].pretty()}: ")
             assert not english_left(message, "cs"), message
 
     run(go)
