@@ -98,8 +98,8 @@ def test_the_server_speaks_to_a_page_in_its_language() -> None:
 
     news = News("{name} took the open seat.", {"name": "Bea"})
     assert str(news) == "Bea took the open seat." and "Bea" in news.words("cs") and "took" not in news.words("cs")
-    assert News("Nobody came in {wait}: a computer ({level}) plays the open seat.", {"wait": 120.0, "level": "easy"}).words() \
-        == "Nobody came in 2 minutes: a computer (easy) plays the open seat."
+    assert News("Nobody came in {n} min: a computer ({level}) plays the open seat.", {"n": "2", "level": "easy"}).words("cs") \
+        == "Za 2 min nikdo nepřišel: volné místo hraje počítač (snadná)."
     turn = WebError("turn", "it is not your turn")
     assert error_words(turn, "en") == "it is not your turn" and error_words(turn, "ja") != "it is not your turn"
     assert undo_words("you have not moved yet", "cs") != "you have not moved yet"

@@ -8,35 +8,55 @@ Screenshots: artifacts/web/table-<game>-<lang>-<phone|desktop>.png (and the end 
 from __future__ import annotations
 
 import functools
+import os
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from cardtable import i18n
+from cardtable.apps.web.server import create_app
 
 from . import browser_kit as kit
 from . import test_static_site
-from .browser_kit import ARTIFACTS, Browser, Page, new_page, one_move, press
+from .browser_kit import ARTIFACTS, Browser, Page, new_page, press
 from .test_browser_languages import ACCEPT, english_fragments, page_words
 
-server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtures
+server_db, browser = kit.server_db, kit.browser  # the fixtures
 site, static_server = test_static_site.site, test_static_site.static_server  # the built static site, its server
 kit.SIZES.setdefault("phone740", {"width": 360, "height": 740})
 kit.SIZES.setdefault("desktop800", {"width": 1280, "height": 800})
 SIZE = {"phone": "phone740", "desktop": "desktop800"}
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "locale"
+LIMITS = {"CARDTABLE_WEB_MAX_TABLES_PER_ADDRESS": "200", "CARDTABLE_WEB_CREATE_LIMIT": "200"}
 LETTERS = re.compile(r"[A-Za-z]{3}")
 # what the table shows that is not a message: the brand, the level names kept as the server has them in notation
 NOT_MESSAGES = re.compile(r"cardtable|OpenSpiel")
+
+
+@pytest.fixture(scope="module")
+def server(server_db: Path) -> Iterator[str]:
+    """The live server, letting this one address set up the 30-odd tables of this file (the default is 20 in play)."""
+    saved = {k: os.environ.get(k) for k in LIMITS}
+    os.environ.update(LIMITS)
+    try:
+        with kit.live_server(create_app(str(server_db))) as base:
+            yield base
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def felt_n(page: Page) -> str:
     return str(page.evaluate("document.getElementById('felt')?.dataset.n ?? ''"))
 
 
-def wait_until(page: Page, what: str, timeout: float = 20.0) -> None:
+def wait_until(page: Page, what: str, timeout: float = 60.0) -> None:
     """Until the expression ``what`` is true in the page (looked at from Python: the page's CSP refuses the
     polling of wait_for_function)."""
     deadline = time.monotonic() + timeout
@@ -84,16 +104,33 @@ def open_table(browser: Browser, base: str, game: str, lang: str, size: str) -> 
 
 
 def a_move(page: Page) -> None:
-    """One legal move, the big ones first (knock, gin), told apart by their notation: the words are the language's."""
+    """One legal move, the big ones first (knock, gin: a Gin hand then ends in a showdown, not void), told apart by
+    their notation: the words are the language's."""
     enabled = ".actions .action:not([disabled])"
+    big = ", ".join(f"{enabled}[data-move^='{m}']" for m in ("knock", "gin", "big", "take knock", "declare"))
     if page.locator(enabled).count() == 0:
-        cards = page.locator("#hand .hand-card:not(.dim)")
-        for i in range(cards.count()):
+        cards, first = page.locator("#hand .hand-card:not(.dim)"), None
+        gin = page.locator(".centre.gin").count() > 0  # look for a card to knock with; elsewhere the first card will do
+        for i in range(min(cards.count(), 11)):
             press(page, cards.nth(i), position={"x": 6, "y": 30})
-            if page.locator(enabled).count():
+            if page.locator(big).count() or (page.locator(enabled).count() and not gin):
                 break
-    big = page.locator(", ".join(f"{enabled}[data-move^='{m}']" for m in ("knock", "gin", "big", "take knock", "declare")))
-    press(page, big.first if big.count() else page.locator(enabled).first)
+            if page.locator(enabled).count() and first is None:
+                first = i
+        else:
+            if first is not None:
+                press(page, cards.nth(first), position={"x": 6, "y": 30})
+    press(page, page.locator(big).first if page.locator(big).count() else page.locator(enabled).first)
+
+
+def close_sheet(page: Page) -> None:
+    """Close the end-of-hand sheet (all its layoffs shown first)."""
+    kit.settle(page)
+    page.wait_for_selector("#close-modal")
+    if page.locator("#all-layoffs").count():
+        page.locator("#all-layoffs").click()
+    page.locator("#close-modal").click()
+    wait_until(page, "!!document.querySelector('#modal.hidden')")
 
 
 def play_the_hand(page: Page, lang: str | None, check_every: int = 5) -> tuple[int, list[str]]:
@@ -185,8 +222,11 @@ def test_a_card_that_cannot_be_played_says_why_in_the_language(server: str, brow
     """Gin: the card just taken from the discard pile cannot be thrown back; tapping it says why (the engine's
     refusal, worded by the server in the page's language), with the rule's link."""
     page = open_table(browser, server, "gin", lang, "desktop")
-    for _ in range(200):
+    for _ in range(300):
         wait_until(page, "!!document.querySelector('.prompt.mine') || !document.querySelector('#modal.hidden')")
+        if page.locator("#modal:not(.hidden)").count():  # a hand ended first: on to the next
+            close_sheet(page)
+            continue
         dim = page.locator("#hand .hand-card.dim")
         if dim.count():
             dim.first.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
@@ -197,10 +237,10 @@ def test_a_card_that_cannot_be_played_says_why_in_the_language(server: str, brow
             break
         take = page.locator(".actions .action[data-move='take']")
         before = felt_n(page)
-        if take.count():
-            press(page, take)
-        else:
-            one_move(page)
+        try:
+            press(page, take) if take.count() else a_move(page)
+        except kit.PlaywrightTimeoutError:  # the table changed under the finger: look again
+            continue
         end = time.monotonic() + 10
         while felt_n(page) == before and time.monotonic() < end:
             page.wait_for_timeout(40)
@@ -210,10 +250,11 @@ def test_a_card_that_cannot_be_played_says_why_in_the_language(server: str, brow
     page.context.close()
 
 
-def pseudo_outside(page: Page) -> list[str]:
-    """Text outside ⟦ ⟧ with two Latin letters in a row (a player's name aside)."""
+def pseudo_outside(page: Page, names: tuple[str, ...] = ()) -> list[str]:
+    """Text outside ⟦ ⟧ with two Latin letters in a row (the players' ``names`` aside)."""
     words = page_words(page)
-    return [w for w in words if re.search(r"[A-Za-z]{2}", NOT_MESSAGES.sub("", re.sub(r"⟦[^⟧]*⟧", "", w)))]
+    given = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names)) if names else None
+    return [w for w in words if re.search(r"[A-Za-z]{2}", NOT_MESSAGES.sub("", re.sub(r"⟦[^⟧]*⟧", "", given.sub("", w) if given else w)))]
 
 
 def test_the_pseudo_locale_through_the_table_replay_and_statistics(server: str, browser: Browser) -> None:
@@ -228,11 +269,7 @@ def test_the_pseudo_locale_through_the_table_replay_and_statistics(server: str, 
         play_the_hand(page, None)
         left = pseudo_outside(page)
         assert not left, left[:10]
-        kit.settle(page)
-        page.wait_for_selector("#close-modal")
-        page.locator("#all-layoffs").click() if page.locator("#all-layoffs").count() else None
-        page.locator("#close-modal").click()
-        wait_until(page, "!!document.querySelector('#modal.hidden')")
+        close_sheet(page)
         wait_until(page, "!!document.querySelector('.banner.over, .prompt.mine') || !document.querySelector('#modal.hidden')")
         if page.locator(".banner.over").count():
             break
@@ -275,13 +312,7 @@ def _static_table(browser: Browser, base: str) -> None:
     page.evaluate("localStorage.setItem('cardtable:lang', 'en_XA')")  # the pseudo-locale: nothing outside ⟦ ⟧
     page.reload()
     wait_until(page, "!!document.querySelector('.prompt.mine')", timeout=120)
-    assert not pseudo_outside(page), pseudo_outside(page)[:10]
+    assert not pseudo_outside(page, ("Vy",)), pseudo_outside(page, ("Vy",))[:10]  # the name the Czech lobby gave the seat
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
-
-def test_screenshots_exist_for_each_game_and_language() -> None:
-    """Run after the hands above (same file): the pictures a person looks at before calling this done."""
-    missing = [f"table-{g}-{lang}-{s}.png" for g in ("gin", "casino", "pinochle") for lang in ("ja", "cs")
-               for s in ("phone", "desktop") if not (ARTIFACTS / f"table-{g}-{lang}-{s}.png").exists()]
-    assert not missing or not Path(ARTIFACTS).exists(), missing

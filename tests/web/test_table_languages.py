@@ -141,7 +141,7 @@ def test_the_rooms_notices_are_told_in_each_connections_language() -> None:
     before = [SeatSpec("human", "Bea", None, "x"), SeatSpec("human", "Open seat", open=True, fill_after=60.0)]
     after = [SeatSpec("human", "Bea", None, "x"), SeatSpec("computer", "Computer", "medium")]
     news = seat_news(before, after, {0})
-    assert [str(n) for n in news] == ["Nobody came in 1 minute: a computer (medium) plays the open seat."]
+    assert [str(n) for n in news] == ["Nobody came in 1 min: a computer (medium) plays the open seat."]
 
     class _Table:
         clients = {0: {_Page("cs"), _Page("en")}}
@@ -149,8 +149,8 @@ def test_the_rooms_notices_are_told_in_each_connections_language() -> None:
 
     tell(_Table(), news[0])  # type: ignore[arg-type]
     said = {c.lang: c.got[0]["msg"] for c in [*_Table.clients[0], *_Table.spectators]}
-    assert said["en"] == "Nobody came in 1 minute: a computer (medium) plays the open seat."
-    assert said["cs"] == "Za 1 minutu nikdo nepřišel: volné místo hraje počítač (střední)."
+    assert said["en"] == "Nobody came in 1 min: a computer (medium) plays the open seat."
+    assert said["cs"] == "Za 1 min nikdo nepřišel: volné místo hraje počítač (střední)."
     assert said["ja"].startswith("1分待っても") and "ふつう" in said["ja"]
 
 

@@ -158,9 +158,15 @@ def seat_news(before: list[SeatSpec], after: list[SeatSpec], joined: set[int]) -
         if old.open and new.kind == "human" and not new.open:
             news.append(News(N_("{name} took the open seat."), {"name": new.name}))
         elif old.open and new.kind == "computer":
-            news.append(News(N_("Nobody came in {wait}: a computer ({level}) plays the open seat."),
-                             {"wait": old.fill_after, "level": new.level}) if old.fill_after is not None
-                        else News(N_("Nobody came: a computer ({level}) plays the open seat."), {"level": new.level}))
+            wait = old.fill_after
+            if wait is None:
+                news.append(News(N_("Nobody came: a computer ({level}) plays the open seat."), {"level": new.level}))
+            elif wait >= 60 and wait % 60 == 0:
+                news.append(News(N_("Nobody came in {n} min: a computer ({level}) plays the open seat."),
+                                 {"n": f"{wait / 60:g}", "level": new.level}))
+            else:
+                news.append(News(N_("Nobody came in {n} s: a computer ({level}) plays the open seat."),
+                                 {"n": f"{wait:g}", "level": new.level}))
         elif not old.open and new.kind == "computer":
             news.append(News(N_("{name} left; a computer ({level}) plays {name}'s seat."),
                              {"name": old.name, "level": new.level}))

@@ -18,8 +18,8 @@ from ... import i18n
 from ...i18n import N_
 from ..words import refusal_text, refusal_text_of
 
-__all__ = ["DOMAIN", "PAUSED", "language_of", "words", "error_words", "undo_words", "blocked_words", "News", "wait_words",
-           "level_name", "seat_name"]
+__all__ = ["DOMAIN", "PAUSED", "language_of", "words", "error_words", "undo_words", "blocked_words", "News", "level_name",
+           "seat_name"]
 
 DOMAIN = "web"
 PAUSED = N_("Reconnecting to the database: the table waits, and no saved move is lost.")
@@ -168,14 +168,6 @@ def level_name(level: str, lang: str) -> str:
     return str(names.get(level, level))
 
 
-def wait_words(seconds: float, lang: str) -> str:
-    """A quick match's wait: ``1 s``, ``2 minutes``."""
-    t = words(lang)
-    if seconds >= 60 and seconds % 60 == 0:
-        return t.ngettext("{n} minute", "{n} minutes", int(seconds // 60)).format(n=f"{seconds / 60:g}")
-    return t.gettext("{n} s").format(n=f"{seconds:g}")
-
-
 @dataclass(frozen=True)
 class News:
     """What the room tells everyone at a table (:mod:`.room`): a message of the catalog and its params, said in
@@ -185,20 +177,8 @@ class News:
     params: dict[str, Any] = field(default_factory=dict)
 
     def words(self, lang: str = "en") -> str:
-        said = {"wait": lambda v: wait_words(v, lang), "level": lambda v: level_name(v, lang)}
-        params = {k: said[k](v) if k in said else v for k, v in self.params.items()}
+        params = {k: level_name(v, lang) if k == "level" else v for k, v in self.params.items()}
         return words(lang).gettext(self.message).format(**params)
 
     def __str__(self) -> str:
         return self.words()
-
-
-def _news_messages() -> None:  # pragma: no cover - never called: the room's news, for the catalogs
-    N_("{name} took the open seat.")
-    N_("Nobody came in {wait}: a computer ({level}) plays the open seat.")
-    N_("Nobody came: a computer ({level}) plays the open seat.")
-    N_("{name} left; a computer ({level}) plays {name}'s seat.")
-    N_("{name} left; {name}'s seat is open to anyone.")
-    N_("{name} did not come to the table; the seat is open to anyone again.")
-    N_("{name} has replied to your move: it stands once you have seen the reply")
-    N_("{n} s")

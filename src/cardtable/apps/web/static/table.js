@@ -251,9 +251,12 @@ export function tablePage(main, id, token) {
     const open = s.seats.filter((x) => x.open);
     if (!open.length) return "";
     const fill = open.find((x) => x.computer_after);
-    const wait = fill ? (fill.computer_after >= 60 ? nt("{n} minute", "{n} minutes", fill.computer_after / 60) : t("{n} s", { n: fill.computer_after })) : "";
     const words = [open.length > 1 ? t("These seats are open to anyone in the lobby.") : t("The seat is open to anyone in the lobby.")];
-    if (fill) words.push(t("If nobody comes within {wait}, a computer ({level}) takes it.", { wait, level: levelName(fill.bot_level) }));
+    if (fill) {
+      const level = levelName(fill.bot_level), after = fill.computer_after;
+      words.push(after >= 60 && after % 60 === 0 ? t("If nobody comes within {n} min, a computer ({level}) takes it.", { n: after / 60, level })
+        : t("If nobody comes within {n} s, a computer ({level}) takes it.", { n: after, level }));
+    }
     return `<p class="open-words">${esc(words.join(" "))}</p>`;
   };
 
