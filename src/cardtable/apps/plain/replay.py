@@ -5,14 +5,16 @@ which scripts read). In another language a finished match is told as a person wo
 sentence of the log (:func:`cardtable.apps.words.narrate_action`), the cards dealt and drawn by their
 symbols, before each move the position (the table as the seat to act sees it, then every other hand:
 the match is over, so nothing is hidden), each hand's result and the score sheet in words. An
-unfinished match is still shown only as its player saw it (the store's rules), its positions in words.
+unfinished match is shown only as its one human seat saw it (the store decides which seat, or refuses):
+the log line mode showed that seat (its own draws by their cards, the others' hidden cards and their
+declined private steps never), its table in words before each of its moves and at each hand's end, each
+hand's result and the score sheet in words; never another hand or the seed.
 """
 
 from __future__ import annotations
 
-import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ... import i18n
@@ -27,21 +29,29 @@ def replay(store: Any, id_or_path: int | str | os.PathLike[str], out: TextIO, la
            inp: TextIO | None = None) -> int:
     """Replay a saved game or record file to ``out`` in ``lang`` (English: the store's own replay)."""
     from ...store import commands
-    from ...store.store import replay_record, start_match
+    from ...store.store import replay_record
 
     if lang == "en":
         return commands.replay(store, id_or_path, out, step=step, inp=inp, view_text=render_view)
-    record, title, _kinds, _label = commands._find_record(store, id_or_path)
-    if not replay_record(record).is_over():  # as its player saw it: the store decides what may be shown
-        return commands.replay(store, id_or_path, out, step=step, inp=inp,
-                               view_text=functools.partial(render_view, lang=lang))
+    with i18n.using(lang):  # the store's own lines (title, headings, refusals) in the same language
+        record, title, kinds, label = commands._find_record(store, id_or_path)
+        if not replay_record(record).is_over():  # as its player saw it: the store decides which seat
+            seat = commands._private_seat(kinds, label)
+            return _replay_as_seat(out, record, title, seat, lang, commands._pauser(out, step, inp))
+        return _replay_finished(out, record, title, lang, commands._pauser(out, step, inp))
+
+
+def _replay_finished(out: TextIO, record: Any, title: str, lang: str, pause: Callable[[], bool]) -> int:
+    """A finished match: every move a sentence, the positions with every hand, the score sheet in words."""
+    from ...store import commands
+    from ...store.store import start_match
+
     t = i18n.translation(lang)
     match = start_match(record)
     names = list(record.seat_names)
     print(title, file=out)
     print(str(t.gettext("%(game)s, seed %(seed)s, %(sides)s")) % {
         "game": record.game, "seed": record.seed, "sides": commands._versus(match.side_names())}, file=out)
-    pause = commands._pauser(out, step, inp)
     stop = str(t.pgettext("full stop", "."))
     for h, actions in enumerate(record.hands):
         print("\n" + commands._hand_heading(h, names[match.hands[h].dealer]), file=out)
@@ -69,6 +79,58 @@ def replay(store: Any, id_or_path: int | str | os.PathLike[str], out: TextIO, la
         _hand_over(out, record.game, match, h, lang)
     print("", file=out)
     print(render_score_sheet(match, None, lang), file=out)
+    return 0
+
+
+def _replay_as_seat(out: TextIO, record: Any, title: str, seat: int, lang: str, pause: Callable[[], bool]) -> int:
+    """An unfinished match as ``seat`` saw it, in ``lang``: each move as line mode's log told that seat
+    (the table adapters' words with ``seat`` as the person: its own draws by their cards, nobody else's hidden
+    card, another seat's declined private step not at all), the seat's table in words before each of its
+    moves and at each hand's end, each hand's result and the score sheet. Never another hand or the seed."""
+    from ...store import commands
+    from ...store.store import start_match
+    from ..private_steps import is_decline
+    from ..tui.common import display_name
+    from ..tui.speech import speech
+    from ..tui.table_adapters import adapter_for
+
+    t = i18n.translation(lang)
+    sp = speech(lang)
+    adapter = adapter_for(record.game)
+    adapter.lang = lang
+    match = start_match(record)
+    names = [display_name(name, sp) for name in record.seat_names]
+    sides = [display_name(name, sp) for name in match.side_names()]
+    print(title, file=out)
+    print(str(t.gettext("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed "
+                        "stay hidden until it ends)")) % {"game": record.game, "sides": commands._versus(sides),
+                                                          "name": names[seat]}, file=out)
+
+    def show(state: Any) -> None:
+        for line in render_view(record.game, state.view(seat), names, lang).splitlines():
+            print(f"    {line}", file=out)
+
+    for h, actions in enumerate(record.hands):
+        hand_state = match.state
+        print("\n" + commands._hand_heading(h, names[match.hands[h].dealer]), file=out)
+        for text in actions:
+            actor = hand_state.current_player()
+            if actor == seat:
+                show(hand_state)
+                if not pause():
+                    return 0
+            before = adapter.pre_action(hand_state)
+            action = match.apply(text)
+            if actor != seat and is_decline(record.game, action):
+                continue  # a step only its player may know of
+            line = adapter.describe(hand_state, action, actor, seat, names, before)
+            if line:
+                print(line, file=out)
+        show(hand_state)
+        _hand_over(out, record.game, match, h, lang)
+    print("", file=out)
+    print(render_score_sheet(match, None, lang), file=out)
+    print(str(t.gettext("(match not finished)")), file=out)
     return 0
 
 
