@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -186,3 +187,21 @@ def test_english_is_the_store_replay_as_it_was(store: Store) -> None:
     assert "Bob: draw" in ours and "Ann: pass" in ours and any(re.fullmatch(r"Ann: discard [2-9TJQKA][SHDC]", line)
                                                               for line in ours)
     assert ours[-1] == "(match not finished)" and "--- hand over: knock; Ann +0, Bob +10; totals 0-10" in ours
+
+
+def test_the_apps_seat_names_in_the_language(tmp_path: Path) -> None:
+    """A game the terminal app saved ("You" against "Computer (medium)"): its names as the tables say them,
+    the score sheet's too."""
+    match = Match("gin", seed=SEED, seat_names=["You", "Computer (medium)"])
+    agents = [make_agent("gin", "random", seed=s) for s in range(2)]
+    for _ in range(8):
+        match.resolve_chance()
+        seat = match.state.current_player()
+        match.apply(agents[seat].act(match.state.view(seat), match.state.legal_actions()))
+    with Store.open(str(tmp_path / "app.db")) as app_store:
+        app_store.save_match(match, seat_kinds=["human", "computer:medium"])
+        out = io.StringIO()
+        replay(app_store, 1, out, "cs")
+    text = out.getvalue()
+    assert "Computer" not in text and "medium" not in text
+    assert "\nCelkem: Vy 0, Počítač (střední) 0.\n" in text and re.search(r"^Počítač odhazuje ", text, re.M)

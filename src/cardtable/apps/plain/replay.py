@@ -21,6 +21,7 @@ from ... import i18n
 from ...core import CHANCE
 from ..render import _gin_result_word, _void_reason, _Words, render_score_sheet, render_view
 from ..words import card_name, cards_text, move_context, narrate_action
+from .table import _ShownNames
 
 __all__ = ["replay"]
 
@@ -48,10 +49,10 @@ def _replay_finished(out: TextIO, record: Any, title: str, lang: str, pause: Cal
 
     t = i18n.translation(lang)
     match = start_match(record)
-    names = list(record.seat_names)
+    names, sides = _shown_names(match, lang)
     print(title, file=out)
     print(str(t.gettext("%(game)s, seed %(seed)s, %(sides)s")) % {
-        "game": record.game, "seed": record.seed, "sides": commands._versus(match.side_names())}, file=out)
+        "game": record.game, "seed": record.seed, "sides": commands._versus(sides)}, file=out)
     stop = str(t.pgettext("full stop", "."))
     for h, actions in enumerate(record.hands):
         print("\n" + commands._hand_heading(h, names[match.hands[h].dealer]), file=out)
@@ -78,7 +79,7 @@ def _replay_finished(out: TextIO, record: Any, title: str, lang: str, pause: Cal
             print(commands._chance(chance), file=out)
         _hand_over(out, record.game, match, h, lang)
     print("", file=out)
-    print(render_score_sheet(match, None, lang), file=out)
+    print(render_score_sheet(_ShownNames(match, names), None, lang), file=out)
     return 0
 
 
@@ -90,17 +91,13 @@ def _replay_as_seat(out: TextIO, record: Any, title: str, seat: int, lang: str, 
     from ...store import commands
     from ...store.store import start_match
     from ..private_steps import is_decline
-    from ..tui.common import display_name
-    from ..tui.speech import speech
     from ..tui.table_adapters import adapter_for
 
     t = i18n.translation(lang)
-    sp = speech(lang)
     adapter = adapter_for(record.game)
     adapter.lang = lang
     match = start_match(record)
-    names = [display_name(name, sp) for name in record.seat_names]
-    sides = [display_name(name, sp) for name in match.side_names()]
+    names, sides = _shown_names(match, lang)
     print(title, file=out)
     print(str(t.gettext("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed "
                         "stay hidden until it ends)")) % {"game": record.game, "sides": commands._versus(sides),
@@ -129,9 +126,18 @@ def _replay_as_seat(out: TextIO, record: Any, title: str, seat: int, lang: str, 
         show(hand_state)
         _hand_over(out, record.game, match, h, lang)
     print("", file=out)
-    print(render_score_sheet(match, None, lang), file=out)
+    print(render_score_sheet(_ShownNames(match, names), None, lang), file=out)
     print(str(t.gettext("(match not finished)")), file=out)
     return 0
+
+
+def _shown_names(match: Any, lang: str) -> tuple[list[str], list[str]]:
+    """The seat and side names in ``lang`` (``Computer (medium)`` as the tables say it; people's names as they are)."""
+    from ..tui.common import display_name
+    from ..tui.speech import speech
+
+    sp = speech(lang)
+    return [display_name(n, sp) for n in match.seat_names], [display_name(n, sp) for n in match.side_names()]
 
 
 def _chance_card(action: Any) -> str:
