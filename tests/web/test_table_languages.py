@@ -170,6 +170,11 @@ def test_the_static_sites_engine_answers_in_the_pages_language() -> None:
     assert stale[0]["msg"] == "牌局已经往下进行了；你的画面已刷新。", stale[0]
 
 
+def test_the_page_says_loading_in_the_asked_language_before_its_modules_come(client: Any) -> None:
+    assert "<p>Načítá se…</p>" in client.get("/", headers={"Accept-Language": "cs-CZ"}).text
+    assert "<p>Loading…</p>" in client.get("/", headers={"Accept-Language": "de"}).text
+
+
 def test_error_words_keep_protocol_errors_as_they_are() -> None:
     from cardtable.apps.web.table import WebError
 

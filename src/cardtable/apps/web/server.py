@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import html
 import json
 import logging
 import os
@@ -70,7 +71,7 @@ from .security import (
     parse_json,
     trusted_proxies,
 )
-from .table_words import error_words, language_of
+from .table_words import error_words, language_of, words
 from .tables import Table, TableManager, WebError
 
 __all__ = ["create_app", "serve", "settle_heap", "encode", "MAX_MESSAGE", "RATE", "BURST"]
@@ -247,9 +248,12 @@ def create_app(database: str | Store | None = None, *, think_delay: float = 0.0,
     async def index(request: Request) -> HTMLResponse:
         # the page in the language Accept-Language asks for: static/i18n.js reads <html lang> (a choice made in
         # the page's language menu, kept in the browser, wins over it)
-        lang = catalogs.language_tag(catalogs.negotiate(request.headers.get("accept-language")))
-        return HTMLResponse(index_html.replace('<html lang="en"', f'<html lang="{lang}"', 1),
-                            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"})
+        code = catalogs.negotiate(request.headers.get("accept-language"))
+        lang = catalogs.language_tag(code)
+        page = index_html.replace('<html lang="en"', f'<html lang="{lang}"', 1)
+        if code != "en":  # what shows before the page's modules have come (they say the rest)
+            page = page.replace("<p>Loading…</p>", f"<p>{html.escape(words(code).gettext('Loading…'))}</p>", 1)
+        return HTMLResponse(page, headers={"Cache-Control": "no-store", "Vary": "Accept-Language"})
 
     @app.get("/i18n/{name}")
     async def messages(name: str, request: Request) -> Response:
