@@ -78,11 +78,15 @@ def page(rules: Any, game: str, doc: PlayerRules | None = None) -> dict[str, Any
     }
 
 
-def markdown(rules: Any, game: str) -> str:
-    """The same rules as Markdown (cards as 7♥; figures as a line of cards), for the terminal app."""
-    data = page(rules, game)
+def markdown(rules: Any, game: str, doc: PlayerRules | None = None, *, options_heading: str | None = None,
+             columns: tuple[str, str] = ("option", "these rules")) -> str:
+    """The same rules as Markdown (cards as 7♥; figures as a line of cards), for the terminal app; ``doc``,
+    ``options_heading`` and ``columns`` give them in another language (default: English)."""
+    data = page(rules, game, doc)
+
     def cards(text: str) -> str:
         return INLINE_CARD.sub(lambda m: card_text(m.group(1)), text)
+
     out = [f"# {data['title']}", "", cards(data["intro"]), ""]
     for section in data["sections"]:
         out += [f"## {section['heading']}", ""]
@@ -92,6 +96,7 @@ def markdown(rules: Any, game: str) -> str:
                 out += [f"> **{shown}** — {cards(block['text'])}", ""]
             else:
                 out += [cards(block["text"]), ""]
-    out += [f"## Options of these rules ({data['describe']})", "", "| option | these rules |", "|---|---|"]
+    heading = options_heading if options_heading is not None else f"Options of these rules ({data['describe']})"
+    out += [f"## {heading}", "", f"| {columns[0]} | {columns[1]} |", "|---|---|"]
     out += [f"| {row['label']} | {cards(row['text'])} |" for row in data["options"]]
     return "\n".join(out) + "\n"

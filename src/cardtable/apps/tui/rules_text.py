@@ -140,32 +140,15 @@ def _translated_rules(game: str, rules: Any, sp: Speech) -> str:
     """The player rules of ``game`` under ``rules`` as Markdown, in ``sp``'s language."""
     from ...registry import game_class
     from ..plain.rules import player_rules  # the player rules in a language (marked in the pseudo-locale)
-    from ..player_rules.data import INLINE_CARD
-    from ..player_rules.render import card_text, page
+    from ..player_rules.render import markdown
 
     if rules is None:
         rules = game_class(game).rules_class()
-    data = page(rules, game, player_rules(game, sp.lang))
-
-    def cards(text: str) -> str:
-        return INLINE_CARD.sub(lambda m: card_text(m.group(1)), text)
-
-    out = [f"# {data['title']}", "", cards(data["intro"]), ""]
-    for section in data["sections"]:
-        out += [f"## {section['heading']}", ""]
-        for block in section["blocks"]:
-            if block["kind"] == "figure":
-                shown = "  ".join(" ".join(card_text(c) for c in g) for g in block["cards"])
-                out += [f"> **{shown}** — {cards(block['text'])}", ""]
-            else:
-                out += [cards(block["text"]), ""]
-    preset = data["preset"]
+    preset = rules.preset_name()
     heading = sp._("Options of these rules ({preset})", preset=preset_name(preset, sp)) if preset \
         else sp._("Options of these rules")
-    out += [f"## {heading}", "",
-            f"| {sp._('option')} | {sp._('these rules')} |", "|---|---|"]
-    out += [f"| {row['label']} | {cards(row['text'])} |" for row in data["options"]]
-    return "\n".join(out) + "\n"
+    return markdown(rules, game, player_rules(game, sp.lang), options_heading=heading,
+                    columns=(sp._("option"), sp._("these rules")))
 
 
 def rules_markdown(game: str, rules: Any = None, lang: str = "en") -> str:
