@@ -24,7 +24,8 @@ export function breakdown(s, last, step = Infinity) {
   const v = last.view;
   const d = last.details || {};
   const side = (i) => names[i] || t("side {n}", { n: i + 1 });
-  const points = `<p class="points">${last.points.map((p, i) => `${esc(side(i))}: <b>${p}</b>`).join(" · ")}</p>`;
+  const each = last.points.map((p, i) => th("{side}: {points}", { side: side(i), points: markup(`<b>${p}</b>`) }));
+  const points = `<p class="points">${each.join(" · ")}</p>`;
   // the engine's one-line summary reads like a record ("side 0: 10 (32 cards, ...)"): the table below says it in
   // words; it is English, so other languages go by the table and the points alone
   const summary = language() === "en" && (s.game === "gin" || !(d.sides || d.meld_points)) ? `<p class="summary"><b>${esc(last.summary)}</b></p>` : "";
