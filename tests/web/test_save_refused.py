@@ -54,6 +54,7 @@ def test_a_refused_move_is_undone_and_reported_and_the_table_plays_on(tmp_path: 
             refuse.execute("DROP TRIGGER refuse")
             refuse.commit()
             refuse.close()
+            manager.think_delay = 0.0  # the computer may answer now (a 60 s wait would hold the server's shutdown)
             ws.send_json({"t": "act", "m": move, "n": n})  # the same move, no reconnection needed
             moved, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > n)
             assert moved["paused"] is None
