@@ -53,6 +53,8 @@ from cardtable.errors import (  # noqa: E402
 from cardtable.registry import GAMES, make_game  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the refusals of random hands
+from catalog_checks import po_path, read  # noqa: E402
+
 from refusal_sweep import every_refusal  # noqa: E402
 
 LOCALE = Path(i18n.LOCALE_DIR)
@@ -68,8 +70,7 @@ EXPECTED = {(code, entry.template) for code, entry in CODES.items()} | {CANDIDAT
 
 
 def _po(lang: str) -> Any:
-    with (LOCALE / lang / "LC_MESSAGES" / "errors.po").open("rb") as f:
-        return read_po(f, locale=lang)
+    return read(po_path(lang, "errors"), lang)
 
 
 def _fields(template: str) -> list[tuple[str, str, str]]:

@@ -13,7 +13,6 @@ import pytest
 
 babel = pytest.importorskip("babel")
 from babel import Locale  # noqa: E402
-from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.extract import extract  # noqa: E402
 from catalog_checks import LOCALE, compiled_differences, extracted, po_path, read, untranslated  # noqa: E402
 
@@ -27,22 +26,18 @@ PYTHON_DOMAINS = {"cardtable": SRC, "tui": SRC / "apps" / "tui"}
 ``errors`` and ``rules`` are written by their modules)."""
 
 
-def _catalog(path: Path, locale: str | None = None) -> Catalog:
-    return read(path, locale)
-
-
 @pytest.mark.parametrize("domain", sorted(PYTHON_DOMAINS))
 def test_the_template_and_every_catalog_hold_exactly_the_messages_of_the_sources(domain: str) -> None:
     """``pybabel extract`` now would give the committed template, and ``pybabel update`` every catalog."""
     folder = PYTHON_DOMAINS[domain]
     found = extracted(folder.rglob("*.py"), folder)
-    template = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _catalog(LOCALE / f"{domain}.pot")
+    template = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read(LOCALE / f"{domain}.pot")
                 if m.id}
     missing, stale = found - template, template - found
     assert not missing and not stale, f"run the pybabel commands of docs/guides/languages.md (domain {domain}): " \
                                       f"new {sorted(missing, key=str)[:5]}, gone {sorted(stale, key=str)[:5]}"
     for lang in LANGS:
-        ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _catalog(po_path(lang, domain), lang)
+        ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read(po_path(lang, domain), lang)
                if m.id}
         assert ids == template, (lang, sorted(ids ^ template, key=str)[:5])
 
@@ -50,7 +45,7 @@ def test_the_template_and_every_catalog_hold_exactly_the_messages_of_the_sources
 @pytest.mark.parametrize("domain", i18n.DOMAINS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_is_translated_with_the_same_placeholders(domain: str, lang: str) -> None:
-    assert untranslated(_catalog(po_path(lang, domain), lang)) == []
+    assert untranslated(read(po_path(lang, domain), lang)) == []
 
 
 @pytest.mark.parametrize("domain", i18n.DOMAINS)
@@ -68,7 +63,7 @@ def test_plural_forms_follow_cldr() -> None:
     expected_forms = {"cs": 3, "bg": 2, "ja": 1, "zh": 1}
     category_order = {"cs": ("one", "few", "other"), "bg": ("one", "other"), "ja": ("other",), "zh": ("other",)}
     for lang in LANGS:
-        cat = _catalog(po_path(lang, "cardtable"), lang)
+        cat = read(po_path(lang, "cardtable"), lang)
         assert cat.num_plurals == expected_forms[lang], (lang, cat.plural_forms)
         t = i18n.translation(lang)
         forms = next(m.string for m in cat if m.id == ("%(n)s match", "%(n)s matches"))
@@ -95,7 +90,7 @@ def test_argparse_speaks_every_language() -> None:
     assert {"usage: ", "options", "show this help message and exit"} <= msgids
     for lang in LANGS:
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in
-               _catalog(po_path(lang, "cardtable"), lang) if m.id}
+               read(po_path(lang, "cardtable"), lang) if m.id}
         assert msgids <= ids, (lang, sorted(msgids - ids))
 
 

@@ -15,9 +15,7 @@ import pytest
 
 babel = pytest.importorskip("babel")
 from babel import Locale  # noqa: E402
-from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
-from catalog_checks import extracted, untranslated  # noqa: E402  (this folder is on sys.path: pytest puts it there)
+from catalog_checks import extracted, po_path, read, untranslated  # noqa: E402  (this folder is on sys.path: pytest puts it there)
 
 from cardtable import i18n  # noqa: E402
 
@@ -29,11 +27,6 @@ LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
 # a message call with a literal first argument, as written in the page's sources: t("..."), th("..."),
 # nt("...", "...", n), pt("context", "...")
 CALL = re.compile(r'''\b(t|th|nt|pt)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?''')
-
-
-def _catalog(path: Path, locale: str | None = None) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f, locale=locale)
 
 
 def _key(context: str | None, msgid: str | tuple[str, ...]) -> tuple[str | None, str]:
@@ -52,12 +45,12 @@ def _extracted() -> set[tuple[str | None, str]]:
 
 def test_the_template_holds_exactly_the_messages_of_the_page() -> None:
     found = _extracted()
-    template = {_key(m.context, m.id) for m in _catalog(LOCALE / "web.pot") if m.id}
+    template = {_key(m.context, m.id) for m in read(LOCALE / "web.pot") if m.id}
     missing, stale = found - template, template - found
     assert not missing and not stale, f"run the pybabel commands of docs/guides/languages.md (domain web): " \
                                       f"new {sorted(missing, key=str)[:5]}, gone {sorted(stale, key=str)[:5]}"
     for lang in LANGS:
-        ids = {_key(m.context, m.id) for m in _catalog(LOCALE / lang / "LC_MESSAGES" / "web.po", lang) if m.id}
+        ids = {_key(m.context, m.id) for m in read(po_path(lang, "web"), lang) if m.id}
         assert ids == template, (lang, sorted(ids ^ template, key=str)[:5])
     assert len(template) > 100
 
@@ -78,7 +71,7 @@ def test_babel_finds_every_message_call_of_the_sources() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_is_translated_not_left_english(lang: str) -> None:
-    cat = _catalog(LOCALE / lang / "LC_MESSAGES" / "web.po", lang)
+    cat = read(po_path(lang, "web"), lang)
     assert untranslated(cat) == []
     for m in cat:
         if isinstance(m.id, str) and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", m.id)) and m.context != "preset":
@@ -89,7 +82,7 @@ def test_every_message_is_translated_not_left_english(lang: str) -> None:
 
 def test_the_server_speaks_to_a_page_in_its_language() -> None:
     """The web server's own words (apps/web/*.py) are in the template: the room's news, the pause, undo's reasons."""
-    template = {_key(m.context, m.id) for m in _catalog(LOCALE / "web.pot") if m.id}
+    template = {_key(m.context, m.id) for m in read(LOCALE / "web.pot") if m.id}
     for msgid in ("{name} took the open seat.", "Reconnecting to the database: the table waits, and no saved move is lost.",
                   "you have not moved yet", "It is not your turn."):
         assert (None, msgid) in template, msgid
@@ -111,7 +104,7 @@ def test_plurals_follow_cldr() -> None:
     from cardtable.apps.web.catalogs import PLURAL_CATEGORIES, catalog
 
     for lang in LANGS:
-        po = _catalog(LOCALE / lang / "LC_MESSAGES" / "web.po", lang)
+        po = read(po_path(lang, "web"), lang)
         with (LOCALE / lang / "LC_MESSAGES" / "web.mo").open("rb") as f:
             mo = gettext.GNUTranslations(f)
         # the page picks a form by CLDR's category (Intl.PluralRules); that category's index is the catalog's form
