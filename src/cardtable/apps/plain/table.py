@@ -20,7 +20,7 @@ from ...errors import AmbiguousActionError, CardtableError, InvalidNotationError
 from .. import launcher
 from ..hint_words import value_words
 from ..render import render_hand_result, render_score_sheet, render_view, side_labels
-from ..words import describe_move, join_list, refusal_text, refusal_text_of, side_wins, spoken_cards, you_name
+from ..words import describe_move, join_list, refusal_text_of, side_wins, spoken_cards, you_name
 from .lines import LineReader
 from .moves import Move, find_move, list_moves, typed_form
 
@@ -407,7 +407,7 @@ def explain_error(exc: CardtableError, names: Sequence[str], human: int, lang: s
     if isinstance(exc, InvalidNotationError):
         return str(t.gettext("That is not a move or a command."))
     # the engine's card notation as players read it, as the browser shows it
-    text = (refusal_text(str(exc)) if lang == "en" else refusal_text_of(exc, lang)).strip()
+    text = refusal_text_of(exc, lang).strip()
     if lang == "en":
         text = text.replace(f"the hand of seat {human}", "your hand")
         for seat, name in enumerate(names):

@@ -150,7 +150,7 @@ def _join(items: list[str], lang: str) -> str:
 def blocked_words(error: Any, action: str, lang: str) -> str:
     """Why a card cannot be played (the engine's ``error`` for the move ``action``, e.g. ``discard QS``) in
     ``lang``: the reason alone, without the move's notation in front and the rule number after it."""
-    text = refusal_text(str(error)) if lang == "en" else refusal_text_of(error, lang)
+    text = refusal_text_of(error, lang)
     head = refusal_text(action)
     if text.startswith(head):
         text = re.sub(r"^\s*[:：]\s*", "", text[len(head):])
