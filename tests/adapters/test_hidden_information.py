@@ -18,8 +18,8 @@ from cardtable.adapters.casino import CasinoAdapter
 from cardtable.adapters.gin import GinAdapter
 from cardtable.adapters.pinochle import PinochleAdapter
 
-ADAPTERS = [GinAdapter(), PinochleAdapter(), CasinoAdapter(num_players=2), CasinoAdapter(num_players=3),
-            CasinoAdapter(num_players=4)]
+ADAPTERS = [GinAdapter(), GinAdapter(observation="melds"), PinochleAdapter(), CasinoAdapter(num_players=2),
+            CasinoAdapter(num_players=3), CasinoAdapter(num_players=4)]
 
 
 def _seen(adapter: Any, state: Any, seat: int) -> tuple[Any, Any, str, str]:
@@ -38,7 +38,7 @@ def _hidden_cards(state: Any, seat: int) -> Any:
     return others, stock
 
 
-@pytest.mark.parametrize("adapter", ADAPTERS, ids=["gin", "pinochle", "casino2", "casino3", "casino4"])
+@pytest.mark.parametrize("adapter", ADAPTERS, ids=["gin", "gin-melds", "pinochle", "casino2", "casino3", "casino4"])
 def test_unseen_cards_do_not_change_observation_or_mask(adapter: Any) -> None:
     rng = random.Random(3)
     checked = changed = 0
@@ -69,8 +69,9 @@ def test_resample_keeps_the_whole_information_of_the_seat(adapter: Any) -> None:
         assert other.legal_actions() == state.legal_actions()
 
 
-def test_gin_observation_ignores_swapping_an_unseen_opponent_card_with_the_stock() -> None:
-    adapter = GinAdapter()
+@pytest.mark.parametrize("observation", ["standard", "melds"])
+def test_gin_observation_ignores_swapping_an_unseen_opponent_card_with_the_stock(observation: str) -> None:
+    adapter = GinAdapter(observation=observation)
     state = next(s for k, s in enumerate(random_positions(adapter, 1, seed=8)) if k == 6).clone()
     seat = state.current_player()
     opp = 1 - seat

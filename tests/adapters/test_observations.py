@@ -11,11 +11,13 @@ import pytest
 from cardtable.adapters import adapter_for
 from cardtable.adapters.gin import GinAdapter
 
-ADAPTERS = [adapter_for("gin"), adapter_for("gin", preset="oklahoma"), adapter_for("pinochle"),
+ADAPTERS = [adapter_for("gin"), adapter_for("gin", preset="oklahoma"), GinAdapter(observation="melds"),
+            GinAdapter(preset="oklahoma", observation="melds"), adapter_for("pinochle"),
             adapter_for("casino", num_players=2), adapter_for("casino", num_players=4)]
 
 
-@pytest.mark.parametrize("adapter", ADAPTERS, ids=["gin", "gin-oklahoma", "pinochle", "casino2", "casino4"])
+@pytest.mark.parametrize("adapter", ADAPTERS, ids=["gin", "gin-oklahoma", "gin-melds", "gin-oklahoma-melds", "pinochle",
+                                                   "casino2", "casino4"])
 def test_observations_have_fixed_shape_and_bounds(adapter: Any) -> None:
     rng = random.Random(7)
     for h in range(4):
@@ -46,6 +48,43 @@ def test_gin_observation_layout() -> None:
     # the defender does not see the knock card, the knocker does
     defender = adapter.observe(state.view(1))
     assert defender[104:156].sum() == obs[104:156].sum() - 1
+
+
+def test_gin_meld_features_say_what_the_hand_and_the_table_show() -> None:
+    from adapter_helpers import random_positions
+
+    from cardtable.cards import cards_to_mask
+    from cardtable.gin.melds import canonical_arrangement, deadwood
+
+    standard, melds = GinAdapter(), GinAdapter(observation="melds")
+    assert (standard.obs_size, melds.obs_size) == (542, 700)
+    with pytest.raises(ValueError, match="observation must be one of"):
+        GinAdapter(observation="rich")
+    upcard_features = 0
+    for state in random_positions(melds, 40, seed=21):
+        for seat in (0, 1):
+            view = state.view(seat)
+            obs = melds.observe(view)
+            assert np.array_equal(obs[:542], standard.observe(view))  # the standard planes come first, unchanged
+            hand = cards_to_mask(view.hand)
+            in_meld = {c.index for m in canonical_arrangement(hand) for c in view.hand if m & c.bit}
+            assert set(np.flatnonzero(obs[542:594])) == in_meld
+            for c in view.hand:
+                assert obs[594 + c.index] == pytest.approx(min(deadwood(hand & ~c.bit) / 110, 1.0))
+            # unseen: not in the seat's hand, the pile, the opponent's known cards or its revealed hand
+            shown = {c.index for c in (*view.hand, *view.discard_pile, *view.opponent_known, *(view.opponent_hand or ()))}
+            if view.taken_card is not None:
+                shown.add(view.taken_card.index)
+            assert set(np.flatnonzero(obs[646:698])) == set(range(52)) - shown
+            if view.discard_pile and len(view.hand) == 10 and view.discard_pile[-1] not in view.hand:
+                up = view.discard_pile[-1]
+                keep = hand if not state.rules.discard_taken_card else hand | up.bit
+                best = min(deadwood((hand | up.bit) & ~(1 << i)) for i in range(52) if keep >> i & 1)
+                assert obs[698] == pytest.approx(min(best / 110, 1.0))
+                joins = any(m & up.bit for m in canonical_arrangement(hand | up.bit))
+                assert obs[699] == float(joins)
+                upcard_features += joins
+    assert upcard_features > 5
 
 
 def test_gin_opponent_discards_and_declined_upcards_match_the_engine() -> None:

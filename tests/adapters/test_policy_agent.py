@@ -73,6 +73,26 @@ def test_every_move_is_reachable_through_the_agent_with_the_envs_observation_and
     assert checked > 50
 
 
+def test_a_policy_trained_on_the_meld_features_sees_them_when_it_plays() -> None:
+    melds = adapter_for("gin", observation="melds")
+    sizes: list[int] = []
+
+    def first(obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
+        sizes.append(obs.size)
+        return int(np.flatnonzero(mask)[0])
+
+    for state in _positions("gin", 1, seed=3)[:12]:
+        view, legal = state.view(state.current_player()), state.legal_moves()
+        (aid,) = melds.legal_ids(state)[:1]
+        agent = PolicyAgent(_Script([aid], [melds.observe(view)]), observation="melds")
+        assert agent.act(view, legal) == melds.id_action(state, aid)
+        PolicyAgent(first).act(view, legal)
+    assert set(sizes) == {542}
+    casino = _positions("casino", 1, seed=3, num_players=2)[0]
+    with pytest.raises(ValueError, match="only Gin has observation variants"):
+        PolicyAgent(first, observation="melds").act(casino.view(casino.current_player()), casino.legal_moves())
+
+
 def test_the_mask_is_the_codecs_legal_ids() -> None:
     seen: list[np.ndarray[Any, Any]] = []
 

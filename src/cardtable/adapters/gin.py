@@ -54,6 +54,22 @@ offset     size   content
 The last two planes are read from the view's public event log: who acted
 follows from the dealer and the turn order (the non-dealer is offered the
 first upcard; after a pass the dealer is; a discard ends a turn).
+
+``GinAdapter(observation="melds")`` (``gym.make("cardtable/GinRummy-v0", observation="melds")``)
+appends what a player works out from those planes before each move, computed from the same view
+(``float32[700]``, :data:`MELDS_OBS_SIZE`):
+
+=========  =====  ==============================================================
+offset     size   content
+=========  =====  ==============================================================
+542        52     own cards in a meld of the hand's canonical arrangement
+594        52     per own card: the minimum deadwood left without it / 110
+646        52     unseen cards (in no hand this seat has seen, not in the pile)
+698        1      deadwood after taking the upcard and the best allowed
+                  discard / 110 (0 when there is no upcard or the hand has 11)
+699        1      the upcard joins a meld of the canonical arrangement of the
+                  hand with it
+=========  =====  ==============================================================
 """
 
 from __future__ import annotations
@@ -67,17 +83,18 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, "rl") from _exc
 
-from ..cards import Card, iter_mask
+from ..cards import Card, cards_to_mask, iter_mask
 from ..errors import IllegalActionError
 from ..gin import GinGame, GinRules
 from ..gin.actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction
+from ..gin.melds import canonical_arrangement, deadwood
 from ..gin.phases import PHASES
 from ..gin.state import GinState
 from ..gin.view import GinView
 from ..registry import make_game
 from .base import FlatAdapter, Obs, Pending
 
-__all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "ARRANGE_SLOTS", "WITHIN_LIMIT_SLOTS"]
+__all__ = ["GinAdapter", "NUM_ACTIONS", "OBS_SIZE", "MELDS_OBS_SIZE", "OBSERVATIONS", "ARRANGE_SLOTS", "WITHIN_LIMIT_SLOTS"]
 
 DISCARD_ID, KNOCK_ID, DRAW_ID, TAKE_ID, PASS_ID, BIG_GIN_ID, TAKE_KNOCK_ID, ARRANGE_ID = 0, 52, 104, 105, 106, 107, 108, 109
 ARRANGE_SLOTS = 16
@@ -88,6 +105,10 @@ NUM_ACTIONS = ARRANGE_ID + ARRANGE_SLOTS
 """Size of the action space under the default rules (125)."""
 OBS_SIZE = 542
 """Length of the observation vector."""
+MELDS_OBS_SIZE = OBS_SIZE + 3 * 52 + 2
+"""Length of the ``observation="melds"`` vector: the standard planes and the meld features (700)."""
+OBSERVATIONS = {"standard": OBS_SIZE, "melds": MELDS_OBS_SIZE}
+"""The observation variants of :class:`GinAdapter` and their lengths."""
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 _IDS: dict[GinAction, int] = {DRAW: DRAW_ID, TAKE: TAKE_ID, PASS: PASS_ID, BIG_GIN: BIG_GIN_ID, TAKE_KNOCK: TAKE_KNOCK_ID}
@@ -149,7 +170,8 @@ def opponent_discards(view: GinView) -> tuple[list[int], list[int]]:
 
 
 class GinAdapter(FlatAdapter):
-    """Gin Rummy (two players) with fixed rules: ``GinAdapter(preset="openspiel")`` or ``GinAdapter(rules=...)``."""
+    """Gin Rummy (two players) with fixed rules: ``GinAdapter(preset="openspiel")`` or ``GinAdapter(rules=...)``;
+    ``observation="melds"`` appends the meld features (module docstring) to every observation."""
 
     game = "gin"
     num_actions = NUM_ACTIONS
@@ -158,7 +180,13 @@ class GinAdapter(FlatAdapter):
     max_game_length = 800
     num_players = 2
 
-    def __init__(self, rules: GinRules | dict[str, Any] | None = None, preset: str = "standard", **options: Any) -> None:
+    def __init__(self, rules: GinRules | dict[str, Any] | None = None, preset: str = "standard",
+                 observation: str = "standard", **options: Any) -> None:
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(map(repr, OBSERVATIONS))}, not {observation!r}")
+        self.observation = observation
+        """The observation variant: ``"standard"`` (542 values) or ``"melds"`` (700)."""
+        self.obs_size = OBSERVATIONS[observation]
         game = make_game("gin", preset=preset, rules=rules, **options)
         assert isinstance(game, GinGame)
         self.game_obj = game
@@ -229,7 +257,7 @@ class GinAdapter(FlatAdapter):
 
     # --- observation --------------------------------------------------------------------------------
     def observe(self, view: GinView, pending: Pending = ()) -> Obs:
-        obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        obs = np.zeros(self.obs_size, dtype=np.float32)
         idx = [c.index for c in view.hand]
         idx += [52 + c.index for c in view.opponent_known]
         idx += [104 + c.index for c in view.discard_pile]
@@ -256,7 +284,33 @@ class GinAdapter(FlatAdapter):
         obs[379] = view.knock_limit / 10.0
         obs[380] = min(view.deadwood / 110.0, 1.0)  # 11 cards without melds reach 106
         obs[381] = view.discard_draws / self.rules.max_discard_draws
+        if self.observation == "melds":
+            self._meld_features(view, obs)
         return obs
+
+    def _meld_features(self, view: GinView, obs: Obs) -> None:
+        """Fills ``obs[542:700]``: the meld features of the module docstring."""
+        hand = cards_to_mask(view.hand)
+        for meld in canonical_arrangement(hand):
+            for c in iter_mask(meld):
+                obs[542 + c.index] = 1.0
+        for c in view.hand:
+            obs[594 + c.index] = min(deadwood(hand & ~c.bit) / 110.0, 1.0)
+        seen = hand | cards_to_mask(view.discard_pile) | cards_to_mask(view.opponent_known)
+        if view.opponent_hand is not None:
+            seen |= cards_to_mask(view.opponent_hand)
+        if view.taken_card is not None:
+            seen |= view.taken_card.bit
+        for c in iter_mask(((1 << 52) - 1) & ~seen):
+            obs[646 + c.index] = 1.0
+        if view.discard_pile:
+            up = view.discard_pile[-1].bit
+            if not hand & up:
+                with_up = hand | up
+                if len(view.hand) == 10:
+                    keep = with_up if self.rules.discard_taken_card else hand
+                    obs[698] = min(min(deadwood(with_up & ~c.bit) for c in iter_mask(keep)) / 110.0, 1.0)
+                obs[699] = any(m & up for m in canonical_arrangement(with_up))
 
     def _opponent_discards(self, view: GinView) -> tuple[list[int], list[int]]:
         """:func:`opponent_discards`, continuing this seat's last reading while its log only grew."""

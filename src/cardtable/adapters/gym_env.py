@@ -184,12 +184,14 @@ class CardtableGymEnv(gym.Env[dict[str, Any], Any]):
         return str(self.game_state.to_position()) if not self.game_state.is_terminal() else f"over: {self.game_state.returns()}"
 
 
-def gin_env(opponent: str | Sequence[str] = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:
-    """Gin Rummy against ``opponent``; ``kwargs`` go to :class:`CardtableGymEnv` (``seat``, ``zero_sum``,
+def gin_env(opponent: str | Sequence[str] = "random", rules: Any = None, preset: str = "standard",
+            observation: str = "standard", **kwargs: Any) -> CardtableGymEnv:
+    """Gin Rummy against ``opponent``; ``observation="melds"`` appends the meld features
+    (:mod:`cardtable.adapters.gin`); ``kwargs`` go to :class:`CardtableGymEnv` (``seat``, ``zero_sum``,
     ``illegal_action``, ``illegal_reward``, ``render_mode``)."""
     from .gin import GinAdapter
 
-    return CardtableGymEnv(GinAdapter(rules, preset), opponent, **kwargs)
+    return CardtableGymEnv(GinAdapter(rules, preset, observation=observation), opponent, **kwargs)
 
 
 def pinochle_env(opponent: str | Sequence[str] = "random", rules: Any = None, preset: str = "standard", **kwargs: Any) -> CardtableGymEnv:

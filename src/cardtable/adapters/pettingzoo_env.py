@@ -191,12 +191,13 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
 
 def gin_rummy_v0(
     rules: Any = None, preset: str = "standard", dealer: int | None = None, zero_sum: bool = False,
-    shaping: Callable[[Any, Any], float] | None = None, render_mode: str | None = None,
+    shaping: Callable[[Any, Any], float] | None = None, render_mode: str | None = None, observation: str = "standard",
 ) -> CardtableAEC:
-    """Gin Rummy (two players): codec and observation in :mod:`cardtable.adapters.gin`."""
+    """Gin Rummy (two players): codec and observation in :mod:`cardtable.adapters.gin` (``observation="melds"``
+    appends the meld features)."""
     from .gin import GinAdapter
 
-    return CardtableAEC(GinAdapter(rules, preset), dealer, zero_sum, shaping, render_mode)
+    return CardtableAEC(GinAdapter(rules, preset, observation=observation), dealer, zero_sum, shaping, render_mode)
 
 
 def pinochle_v0(

@@ -67,14 +67,17 @@ _ADAPTERS: dict[Any, GameAdapter] = {}
 _MODELS: dict[tuple[str, str], Any] = {}
 
 
-def adapter_for_rules(rules: Any) -> GameAdapter:
-    """The codec and observation encoder of the game whose rules these are (one shared per rules)."""
-    adapter = _ADAPTERS.get(rules)
+def adapter_for_rules(rules: Any, observation: str = "standard") -> GameAdapter:
+    """The codec and observation encoder of the game whose rules these are (one shared per rules and
+    observation variant: Gin also has ``"melds"``)."""
+    adapter = _ADAPTERS.get((rules, observation))
     if adapter is None:
+        if observation != "standard" and not isinstance(rules, GinRules):
+            raise ValueError(f"only Gin has observation variants, not {observation!r}")
         if isinstance(rules, GinRules):
             from .gin import GinAdapter
 
-            adapter = GinAdapter(rules=rules)
+            adapter = GinAdapter(rules=rules, observation=observation)
         elif isinstance(rules, CasinoRules):
             from .casino import CasinoAdapter
 
@@ -85,7 +88,7 @@ def adapter_for_rules(rules: Any) -> GameAdapter:
             adapter = PinochleAdapter(rules=rules)
         else:
             raise ValueError(f"no research adapter for rules of type {type(rules).__name__}")
-        _ADAPTERS[rules] = adapter
+        _ADAPTERS[(rules, observation)] = adapter
     return adapter
 
 
@@ -127,15 +130,19 @@ class PolicyAgent:
 
     ``on_illegal``: what to do when the policy answers an id the mask does not allow: ``"raise"``
     (a ``ValueError``, the default) or ``"random"`` (a random legal id from the agent's generator).
+    ``observation``: the observation variant the policy was trained on (Gin: ``"standard"`` or
+    ``"melds"``, as given to ``gym.make``).
     """
 
     name = "policy"
     """The agent's name in tables and reports (``name=`` overrides it)."""
 
     def __init__(self, policy: Policy, *, name: str | None = None, seed: int | None = None,
-                 on_illegal: str = "raise") -> None:
+                 on_illegal: str = "raise", observation: str = "standard") -> None:
         if on_illegal not in ("raise", "random"):
             raise ValueError("on_illegal must be 'raise' or 'random'")
+        self.observation = observation
+        """The observation variant the policy reads (``"standard"``, or Gin's ``"melds"``)."""
         self.policy = policy
         """The callable ``(observation, mask) -> action id``."""
         if name is not None:
@@ -147,7 +154,7 @@ class PolicyAgent:
 
     def act(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         """The move the policy chooses from ``view`` (one id at a time for Casino's multi-id moves)."""
-        adapter = adapter_for_rules(view.rules)
+        adapter = adapter_for_rules(view.rules, self.observation_for(view.rules))
         state: Any = _LegalOnly(legal_actions, view.seat)
         pending: Pending = ()
         for _ in range(64):
@@ -167,6 +174,10 @@ class PolicyAgent:
                 return move
         raise AssertionError("a move takes at most a few dozen ids")
 
+    def observation_for(self, rules: Any) -> str:
+        """The observation variant to encode views of a game under ``rules`` with: :attr:`observation`."""
+        return self.observation
+
 
 def _cached(kind: str, path: str, load: Callable[[str], Any]) -> Any:
     key = (kind, str(Path(path).resolve()))
@@ -185,13 +196,16 @@ class SB3Policy(PolicyAgent):
     class of ``stable_baselines3`` / ``sb3_contrib``); a masked algorithm gets the mask through
     ``action_masks=``, others are kept to legal ids by ``on_illegal``. A model trained on the
     Gymnasium envs' ``Dict`` observation gets it whole; one trained on the vector alone gets that.
-    Loaded once per path and process (the arena builds many agents).
+    Loaded once per path and process (the arena builds many agents). ``observation=None`` (the
+    default) reads the variant from the checkpoint's observation size: a Gin model of 700 values
+    was trained with ``observation="melds"``.
     """
 
     name = "sb3"
 
     def __init__(self, path: str, *, algo: str = "MaskablePPO", deterministic: bool = True,
-                 seed: int | None = None, name: str | None = None, on_illegal: str = "raise") -> None:
+                 seed: int | None = None, name: str | None = None, on_illegal: str = "raise",
+                 observation: str | None = None) -> None:
         model = _cached(algo, path, lambda p: _sb3_class(algo).load(p, device="cpu"))
         self.model = model
         """The loaded SB3 model."""
@@ -201,6 +215,10 @@ class SB3Policy(PolicyAgent):
         """Play the most probable legal id (``False``: sample from the masked distribution)."""
         masked = "action_masks" in model.predict.__code__.co_varnames
         wants_dict = hasattr(model.observation_space, "spaces")
+        space = model.observation_space["observation"] if wants_dict else model.observation_space
+        self.obs_size = int(np.prod(space.shape))
+        """The length of the observation vector the model was trained on."""
+        self._observation = observation
 
         def policy(obs: Obs, mask: Mask) -> int:
             seen: Any = {"observation": obs[None], "action_mask": mask[None].astype(np.int8)} if wants_dict else obs[None]
@@ -208,7 +226,16 @@ class SB3Policy(PolicyAgent):
             action, _ = model.predict(seen, deterministic=self.deterministic, **kwargs)
             return int(np.asarray(action).reshape(-1)[0])
 
-        super().__init__(policy, name=name or f"sb3:{Path(path).stem}", seed=seed, on_illegal=on_illegal)
+        super().__init__(policy, name=name or f"sb3:{Path(path).stem}", seed=seed, on_illegal=on_illegal,
+                         observation=observation or "standard")
+
+    def observation_for(self, rules: Any) -> str:
+        """The variant given, else the one whose size is the model's (Gin: ``"melds"`` for 700 values)."""
+        if self._observation is None and isinstance(rules, GinRules):
+            from .gin import OBSERVATIONS
+
+            return next((k for k, size in OBSERVATIONS.items() if size == self.obs_size), "standard")
+        return self.observation
 
 
 def _sb3_class(algo: str) -> Any:
@@ -242,7 +269,8 @@ class TorchPolicy(PolicyAgent):
     name = "torch"
 
     def __init__(self, path: str | None = None, *, module: Any = None, deterministic: bool = True,
-                 seed: int | None = None, name: str | None = None, on_illegal: str = "raise") -> None:
+                 seed: int | None = None, name: str | None = None, on_illegal: str = "raise",
+                 observation: str = "standard") -> None:
         try:
             import torch
         except ImportError as exc:
@@ -270,4 +298,4 @@ class TorchPolicy(PolicyAgent):
             return int(sampler.choice(len(p), p=p / p.sum()))
 
         super().__init__(policy, name=name or (f"torch:{Path(path).stem}" if path else "torch"), seed=seed,
-                         on_illegal=on_illegal)
+                         on_illegal=on_illegal, observation=observation)
