@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import multiprocessing
 import statistics
 import time
 from collections import deque
@@ -53,7 +54,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import cardtable.adapters  # noqa: F401  (registers the cardtable/... Gymnasium ids)
-from cardtable.agents import make_agent
+from cardtable.agents import make_agent, parse_agent_spec
 
 ENV_ID = "cardtable/GinRummy-v0"
 LEVELS = ("random", "easy", "medium", "hard", "simple")
@@ -95,10 +96,11 @@ class DeadwoodShaping(gym.Wrapper[Any, Any, Any, Any]):
         return obs, float(reward) + shaping, terminated, truncated, info
 
 
-def make_env(opponent: str, reward_scale: float = 1.0, shaping: float = 0.0, gamma: float = 1.0) -> gym.Env[Any, Any]:
-    """The registered Gin env against ``opponent``; rewards are point differences plus, if
-    ``shaping`` > 0, the deadwood shaping (:class:`DeadwoodShaping`), times ``reward_scale``."""
-    env = gym.make(ENV_ID, opponent=opponent, zero_sum=True)
+def make_env(opponent: str, reward_scale: float = 1.0, shaping: float = 0.0, gamma: float = 1.0,
+             observation: str = "standard") -> gym.Env[Any, Any]:
+    """The registered Gin env against ``opponent`` with the ``observation`` variant; rewards are point
+    differences plus, if ``shaping`` > 0, the deadwood shaping (:class:`DeadwoodShaping`), times ``reward_scale``."""
+    env = gym.make(ENV_ID, opponent=opponent, zero_sum=True, observation=observation)
     if shaping > 0:
         env = DeadwoodShaping(env, shaping, gamma)
     if reward_scale != 1.0:
@@ -108,9 +110,10 @@ def make_env(opponent: str, reward_scale: float = 1.0, shaping: float = 0.0, gam
 
 
 def make_vec_env(opponents: list[str], n_envs: int, reward_scale: float, subproc: bool = False,
-                 shaping: float = 0.0, gamma: float = 1.0) -> VecEnv:
+                 shaping: float = 0.0, gamma: float = 1.0, observation: str = "standard") -> VecEnv:
     """``n_envs`` envs, the opponents assigned round robin."""
-    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale, shaping, gamma) for i in range(n_envs)]
+    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale, shaping, gamma, observation)
+           for i in range(n_envs)]
     return SubprocVecEnv(fns) if subproc else DummyVecEnv(fns)
 
 
@@ -274,6 +277,56 @@ def collect(model: MaskablePPO, teacher: Any, envs: list[Any], data: Demonstrati
     return points
 
 
+def collect_round(model: MaskablePPO, args: argparse.Namespace, data: Demonstrations, *, round_index: int,
+                  deadline: float, teacher: Any = None, envs: list[Any] | None = None) -> list[float]:
+    """One round of :func:`collect` (the policy plays after the first round), in this process with
+    ``teacher`` and ``envs``, or with ``--imitate-workers`` > 1 in that many forked processes, each
+    with its own teacher and envs (seeded by round and worker) and an even share of
+    ``--imitate-states``; their states are added to ``data`` in worker order."""
+    kwargs: dict[str, Any] = {"learner_acts": round_index > 0, "deadline": deadline,
+                              "reward_scale": args.reward_scale, "gamma": args.gamma}
+    workers = args.imitate_workers
+    if workers <= 1:
+        assert teacher is not None and envs is not None
+        return collect(model, teacher, envs, data, max_states=args.imitate_states, **kwargs)
+    ctx = multiprocessing.get_context("fork")  # the children start with the policy as it is now
+    queue = ctx.Queue()
+
+    def work(w: int) -> None:
+        torch.set_num_threads(1)
+        part = Demonstrations()
+        points = collect(model, make_agent("gin", args.imitate, seed=args.seed + 7),
+                         imitation_envs(args, seed=args.seed * 1000 + 500 + 97 * round_index + 13 * w), part,
+                         max_states=max(1, args.imitate_states // workers), **kwargs)
+        queue.put((w, np.stack(part.obs) if part.obs else None, part.masks, part.actions, part.returns, points))
+
+    procs = [ctx.Process(target=work, args=(w,), daemon=True) for w in range(workers)]
+    for proc in procs:
+        proc.start()
+    results = sorted((queue.get() for _ in procs), key=lambda r: r[0])
+    for proc in procs:
+        proc.join()
+        if proc.exitcode:
+            raise RuntimeError(f"an imitation worker failed (exit code {proc.exitcode})")
+    points: list[float] = []
+    for _, obs, masks, actions, returns, part_points in results:
+        if obs is not None:
+            data.obs.extend(obs)
+        data.masks.extend(masks)
+        data.actions.extend(actions)
+        data.returns.extend(returns)
+        points.extend(part_points)
+    return points
+
+
+def imitation_envs(args: argparse.Namespace, seed: int) -> list[Any]:
+    """One unwrapped env per ``--opponent`` level, reset with ``seed``, ``seed + 1``, ..."""
+    envs = [gym.make(ENV_ID, opponent=o, zero_sum=True, observation=args.observation).unwrapped for o in args.opponent]
+    for i, env in enumerate(envs):
+        env.reset(seed=seed + i)
+    return envs
+
+
 def clone(model: MaskablePPO, data: Demonstrations, *, epochs: int, lr: float, batch_size: int,
           value_coef: float, seed: int) -> float:
     """Behaviour cloning into ``model.policy``: ``epochs`` passes of cross-entropy between the
@@ -311,9 +364,7 @@ def imitate(model: MaskablePPO, args: argparse.Namespace, logger: CurveLogger) -
     round with the teacher playing, later ones with the policy playing and the teacher labelling)
     and cloning them, within ``--imitate-minutes``; one curve row (phase ``imitate``) per round."""
     teacher = make_agent("gin", args.imitate, seed=args.seed + 7)
-    envs = [gym.make(ENV_ID, opponent=o, zero_sum=True).unwrapped for o in args.opponent]
-    for i, env in enumerate(envs):
-        env.reset(seed=args.seed * 1000 + 500 + i)
+    envs = imitation_envs(args, seed=args.seed * 1000 + 500)
     data = Demonstrations()
     budget = args.imitate_minutes * 60
     agreement = 0.0
@@ -321,8 +372,7 @@ def imitate(model: MaskablePPO, args: argparse.Namespace, logger: CurveLogger) -
     for r in range(rounds):
         # collecting takes ~3/4 of each round's share of the budget, cloning the rest
         deadline = logger.start + budget * (r + 0.75) / rounds
-        points = collect(model, teacher, envs, data, learner_acts=r > 0, max_states=args.imitate_states,
-                         deadline=deadline, reward_scale=args.reward_scale, gamma=args.gamma)
+        points = collect_round(model, args, data, round_index=r, deadline=deadline, teacher=teacher, envs=envs)
         logger.hands += len(points)
         logger.recent.extend(points)
         agreement = clone(model, data, epochs=args.imitate_epochs, lr=args.imitate_lr,
@@ -356,18 +406,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--clip-range", type=float, default=0.2, help="PPO's clip range (default: 0.2)")
     parser.add_argument("--target-kl", type=float, default=None,
                         help="stop an update's epochs when the KL to the rollout policy passes this (default: none)")
-    parser.add_argument("--imitate", default=None, choices=LEVELS[1:],
-                        help="warm start: clone this level's choices before PPO (default: none)")
+    parser.add_argument("--imitate", default=None, metavar="LEVEL",
+                        help="warm start: clone this level's choices before PPO, a level with options such as "
+                             "hard/time_budget=none/worlds=32 (default: none)")
     parser.add_argument("--imitate-minutes", type=float, default=15.0,
                         help="wall-clock time of the warm start, inside --minutes (default: 15)")
     parser.add_argument("--imitate-rounds", type=int, default=3,
                         help="rounds of collecting and cloning; rounds after the first let the policy play (default: 3)")
     parser.add_argument("--imitate-states", type=int, default=10_000_000,
                         help="at most this many new states per round (default: no limit but the time)")
+    parser.add_argument("--imitate-workers", type=int, default=1,
+                        help="processes collecting the teacher's choices, e.g. one per core (default: 1)")
     parser.add_argument("--imitate-epochs", type=int, default=4, help="cloning passes over the data per round (default: 4)")
     parser.add_argument("--imitate-lr", type=float, default=1e-3, help="cloning learning rate (default: 0.001)")
     parser.add_argument("--shaping", type=float, default=0.0,
                         help="deadwood shaping: Phi = -this x own deadwood in points, F = gamma Phi' - Phi (default: 0, none)")
+    parser.add_argument("--observation", default="standard", choices=("standard", "melds"),
+                        help="observation variant: melds appends the meld features (default: standard)")
     parser.add_argument("--net", default="64,64", help="hidden layer sizes of the policy and value nets (default: 64,64)")
     parser.add_argument("--eval-every", type=int, default=50_000, help="steps between evaluations (default: 50000)")
     parser.add_argument("--eval-hands", type=int, default=100, help="hands per evaluation (default: 100)")
@@ -380,11 +435,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         if not levels or any(level not in LEVELS for level in levels):
             parser.error(f"--{name.replace('_', '-')}: give levels among {', '.join(LEVELS)}")
         setattr(args, name, levels)
+    if args.imitate is not None:
+        try:
+            level, _ = parse_agent_spec(args.imitate)
+        except ValueError as exc:
+            parser.error(f"--imitate: {exc}")
+        if level not in LEVELS[1:]:
+            parser.error(f"--imitate: give a level among {', '.join(LEVELS[1:])}, with options if you like")
     if args.minutes is not None and args.minutes <= 0:
         parser.error("--minutes must be positive")
     if args.imitate is not None and (args.imitate_minutes <= 0 or args.imitate_rounds <= 0 or args.imitate_states <= 0
+                                     or args.imitate_workers <= 0
                                      or (args.minutes is not None and args.imitate_minutes >= args.minutes)):
-        parser.error("--imitate-minutes, --imitate-rounds and --imitate-states must be positive, "
+        parser.error("--imitate-minutes, --imitate-rounds, --imitate-states and --imitate-workers must be positive, "
                      "--imitate-minutes less than --minutes")
     if args.shaping < 0:
         parser.error("--shaping must be 0 (none) or positive")
@@ -402,8 +465,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
-    env = make_vec_env(args.opponent, args.n_envs, args.reward_scale, args.subproc, args.shaping, args.gamma)
-    eval_envs: dict[str, VecEnv] = {o: DummyVecEnv([partial(make_env, o)]) for o in args.eval_opponents}
+    env = make_vec_env(args.opponent, args.n_envs, args.reward_scale, args.subproc, args.shaping, args.gamma,
+                       args.observation)
+    eval_envs: dict[str, VecEnv] = {o: DummyVecEnv([partial(make_env, o, observation=args.observation)])
+                                    for o in args.eval_opponents}
     model = MaskablePPO(
         "MultiInputPolicy", env, learning_rate=args.lr, n_steps=args.n_steps, batch_size=args.batch_size,
         n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=0.95, ent_coef=args.ent_coef,

@@ -56,10 +56,15 @@ def _page_command(script: str) -> list[str]:
     return _page_commands(script)[0]
 
 
+def _observation(model: Any) -> str:
+    """The observation variant a model was trained on, by its size."""
+    return {542: "standard", 700: "melds"}[model.observation_space["observation"].shape[0]]
+
+
 def _play(model: Any, hands: int, opponent: str, seed: int, deterministic: bool) -> tuple[int, int]:
     """Plays ``hands`` hands with the masked policy in an env that raises on an illegal action;
     returns (decisions, decisions where the unmasked policy would have chosen an illegal action)."""
-    env = gin_env(opponent=opponent, seat=None, illegal_action="raise")
+    env = gin_env(opponent=opponent, seat=None, illegal_action="raise", observation=_observation(model))
     decisions = unmasked_illegal = 0
     obs, _ = env.reset(seed=seed)
     for _ in range(hands):
@@ -168,6 +173,13 @@ def test_a_shaped_run_logs_the_true_points_and_the_shaping_apart(tmp_path: Path)
 def test_the_committed_model_is_small_loads_and_plays_legally() -> None:
     assert MODEL.stat().st_size < 2_500_000  # two hidden layers of 256, no optimizer state
     model = MaskablePPO.load(MODEL, device="cpu")
+    # trained on the meld features, as the page's command says; the bridge reads that from the model
+    observation = _load(SCRIPT).parse_args(_page_commands(SCRIPT)[1]).observation
+    assert _observation(model) == observation
+    from cardtable.adapters.policy import SB3Policy
+    from cardtable.gin import GinRules
+
+    assert SB3Policy(path=str(MODEL)).observation_for(GinRules()) == observation
     decisions, _ = _play(model, hands=6, opponent="easy", seed=5, deterministic=True)
     assert decisions > 0
     with CURVE.open(newline="", encoding="utf-8") as f:
@@ -200,7 +212,8 @@ def test_the_imitation_warm_start_clones_the_teacher_then_ppo_goes_on(tmp_path: 
                           "--imitate-lr", "1e-3", "--minutes", "5", "--imitate-minutes", "2", "--out", str(tmp_path)])
     imitation = result["imitation"]
     data = imitation["data"]
-    assert imitation["teacher"] == "medium" and imitation["states"] == len(data) >= 300  # two rounds of 150+
+    assert imitation["teacher"] == committed[committed.index("--imitate") + 1]
+    assert imitation["states"] == len(data) >= 300  # two rounds of 150+
     assert len(data.obs) == len(data.masks) == len(data.returns) == len(data)
     assert all(mask[aid] for mask, aid in zip(data.masks, data.actions))  # the teacher's ids are legal
     # the value targets are the hands' point differences (x 0.02), discounted: |target| <= 0.02 x ~250
@@ -210,7 +223,9 @@ def test_the_imitation_warm_start_clones_the_teacher_then_ppo_goes_on(tmp_path: 
     assert imitation["agreement"] > 0.8
     agree, chance = _agreement(MaskablePPO.load(result["model"], device="cpu"), data)
     assert chance < 0.6 and agree > 0.75 and agree > chance + 0.25
-    fresh, _ = _agreement(MaskablePPO("MultiInputPolicy", script.make_env("easy"), seed=1, device="cpu"), data)
+    observation = script.parse_args(committed).observation
+    fresh, _ = _agreement(MaskablePPO("MultiInputPolicy", script.make_env("easy", observation=observation), seed=1,
+                                      device="cpu"), data)
     assert agree > fresh + 0.2  # an untrained net does not agree by itself
     with result["curve"].open(newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
