@@ -153,3 +153,33 @@ def test_play_takes_agent_specs_and_names_bad_ones(tmp_path: object, capsys: pyt
     bad = subprocess.run(args + ["-o", "hard/nonsense=1"], input="quit\n", capture_output=True, text=True,
                          timeout=120, env=env)
     assert bad.returncode == 2 and "bad options nonsense=1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_your_own_agent_class_is_saved_and_resumed(tmp_path: object) -> None:
+    """`-o module:Class/path=...` (a trained policy, your own bot) is saved with the game as written, slashes and
+    capitals kept, and plays again after `resume`; it used to be refused at the first save."""
+    import os
+    from pathlib import Path
+
+    from cardtable.store import SeatKind
+
+    spec = "cardtable.adapters.policy:SB3Policy/path=runs/Gin PPO/model.zip"
+    assert SeatKind.parse(f"computer:{spec}").level == spec
+    assert SeatKind.parse(spec) == SeatKind("computer", spec)  # bare: a dotted module is no seat kind
+    assert SeatKind.parse("computer:Hard").level == "hard"  # built-in levels are read in lower case
+    for bad in ("mod:", "mod:Class/x", "mod:Class/=1", "mod:1Class", "mod:Class/path=a\nb"):
+        with pytest.raises(CardtableError, match="bad computer level"):
+            SeatKind.parse(f"computer:{bad}")
+    db = Path(str(tmp_path)) / "games.db"
+    env = {**os.environ, "CARDTABLE_DATABASE_URL": str(db)}
+    own = "cardtable.agents.base:RandomAgent"
+    first = subprocess.run([sys.executable, "-m", "cardtable.cli", "play", "gin", "--plain", "--seed", "8", "-o", own],
+                           input="pass\nquit\n", capture_output=True, text=True, timeout=120, env=env)
+    assert "The game is saved" in first.stdout and "could not save" not in first.stdout + first.stderr, first.stderr
+    again = subprocess.run([sys.executable, "-m", "cardtable.cli", "resume", "--plain"], input="quit\n",
+                           capture_output=True, text=True, timeout=120, env=env)
+    assert "Resuming game 1 (gin)." in again.stdout, again.stderr
+    from cardtable.store import Store
+
+    with Store.open(str(db)) as store:
+        assert store.game_info(1).seat_kinds[1] == SeatKind("computer", own)
