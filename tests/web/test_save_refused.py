@@ -32,7 +32,9 @@ def test_a_refused_move_is_undone_and_reported_and_the_table_plays_on(tmp_path: 
     with TestClient(create_app(Store.open(db), rate=1000, burst=1000)) as client:
         made = new_table(client, "gin", VS_COMPUTER)
         manager = client.app.state.manager
-        manager.think_delay = 60.0  # the computer does not move while the test looks
+        # the computer does not move while the test looks (a second or so); a computer turn scheduled meanwhile
+        # sleeps this long before the server can shut down, so it is short
+        manager.think_delay = 8.0
         table = manager.tables[made["id"]]
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"t": "join", "token": made["seats"][0]["token"]})
@@ -54,7 +56,7 @@ def test_a_refused_move_is_undone_and_reported_and_the_table_plays_on(tmp_path: 
             refuse.execute("DROP TRIGGER refuse")
             refuse.commit()
             refuse.close()
-            manager.think_delay = 0.0  # the computer may answer now (a 60 s wait would hold the server's shutdown)
+            manager.think_delay = 0.0  # the computer may answer now
             ws.send_json({"t": "act", "m": move, "n": n})  # the same move, no reconnection needed
             moved, _ = until(ws, lambda x: x["t"] == "state" and x["n"] > n)
             assert moved["paused"] is None
