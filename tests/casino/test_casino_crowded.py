@@ -81,9 +81,10 @@ def test_agents_decide_within_budget_on_crowded_tables() -> None:
             state = issue_table(players, n)
             for level in ("easy", "medium", "hard"):
                 agent = make_agent("casino", level, seed=1)
-                t0 = time.perf_counter()
+                # CPU time, not wall time: the machine is shared with the other test worker
+                t0 = time.process_time()
                 action = agent.act(state.view(0), state.legal_moves())
-                took = time.perf_counter() - t0
+                took = time.process_time() - t0
                 assert state.can_apply(action)
                 assert took < (1.5 if level == "hard" else 1.0), (level, players, n, took)
                 if level != "hard":
