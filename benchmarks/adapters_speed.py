@@ -219,6 +219,9 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append((game, f"ours: gin vector (n={n})", vector_loop(n), ""))
         rows.append((game, "ours: PettingZoo AEC", aec_loop(aec), ""))
         rows.append((game, "ours: Gymnasium vs random", gym_loop(gym), ""))
+        if game == "gin":
+            rows.append((game, "ours: Gymnasium vs random, observation=melds",
+                         gym_loop(lambda: gin_env(observation="melds")), ""))
         try:
             rows.append((game, "ours: OpenSpiel Python game", spiel_loop(f"cardtable_{game}"), ""))
         except ImportError as exc:
