@@ -293,12 +293,16 @@ def collect_round(model: MaskablePPO, args: argparse.Namespace, data: Demonstrat
     queue = ctx.Queue()
 
     def work(w: int) -> None:
-        torch.set_num_threads(1)
-        part = Demonstrations()
-        points = collect(model, make_agent("gin", args.imitate, seed=args.seed + 7),
-                         imitation_envs(args, seed=args.seed * 1000 + 500 + 97 * round_index + 13 * w), part,
-                         max_states=max(1, args.imitate_states // workers), **kwargs)
-        queue.put((w, np.stack(part.obs) if part.obs else None, part.masks, part.actions, part.returns, points))
+        try:
+            torch.set_num_threads(1)
+            part = Demonstrations()
+            points = collect(model, make_agent("gin", args.imitate, seed=args.seed + 7),
+                             imitation_envs(args, seed=args.seed * 1000 + 500 + 97 * round_index + 13 * w), part,
+                             max_states=max(1, args.imitate_states // workers), **kwargs)
+            queue.put((w, np.stack(part.obs) if part.obs else None, part.masks, part.actions, part.returns, points))
+        except BaseException as exc:  # tell the parent, which waits for one answer per worker
+            queue.put((w, f"{type(exc).__name__}: {exc}"))
+            raise
 
     procs = [ctx.Process(target=work, args=(w,), daemon=True) for w in range(workers)]
     for proc in procs:
@@ -306,8 +310,9 @@ def collect_round(model: MaskablePPO, args: argparse.Namespace, data: Demonstrat
     results = sorted((queue.get() for _ in procs), key=lambda r: r[0])
     for proc in procs:
         proc.join()
-        if proc.exitcode:
-            raise RuntimeError(f"an imitation worker failed (exit code {proc.exitcode})")
+    for result in results:
+        if len(result) == 2:
+            raise RuntimeError(f"imitation worker {result[0]} failed: {result[1]}")
     points: list[float] = []
     for _, obs, masks, actions, returns, part_points in results:
         if obs is not None:
@@ -442,6 +447,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--imitate: {exc}")
         if level not in LEVELS[1:]:
             parser.error(f"--imitate: give a level among {', '.join(LEVELS[1:])}, with options if you like")
+        try:
+            make_agent("gin", args.imitate)  # its options too: a worker would fail only after the fork
+        except ValueError as exc:
+            parser.error(f"--imitate: {exc}")
     if args.minutes is not None and args.minutes <= 0:
         parser.error("--minutes must be positive")
     if args.imitate is not None and (args.imitate_minutes <= 0 or args.imitate_rounds <= 0 or args.imitate_states <= 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import shlex
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -239,7 +240,20 @@ def test_the_imitation_warm_start_clones_the_teacher_then_ppo_goes_on(tmp_path: 
 
 def test_bad_imitation_arguments_are_refused() -> None:
     script = _load(SCRIPT)
-    for argv in (["--imitate", "grandmaster"], ["--imitate", "medium", "--imitate-rounds", "0"],
+    for argv in (["--imitate", "grandmaster"], ["--imitate", "easy/bogus=1"], ["--imitate", "medium", "--imitate-workers", "0"],
+                 ["--imitate", "medium", "--imitate-rounds", "0"],
                  ["--imitate", "medium", "--minutes", "10", "--imitate-minutes", "10"]):
         with pytest.raises(SystemExit):
             script.parse_args(argv)
+
+
+def test_a_failing_imitation_worker_is_reported_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _load(SCRIPT)
+
+    def broken(*args: Any, **kwargs: Any) -> list[float]:
+        raise ValueError("the teacher broke")
+
+    monkeypatch.setattr(script, "collect", broken)  # the forked workers see it too
+    args = script.parse_args(["--imitate", "easy", "--imitate-workers", "2"])
+    with pytest.raises(RuntimeError, match="imitation worker 0 failed: ValueError: the teacher broke"):
+        script.collect_round(None, args, script.Demonstrations(), round_index=0, deadline=time.perf_counter() + 30)

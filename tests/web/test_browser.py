@@ -50,7 +50,7 @@ def test_a_full_hand(server: str, browser: Browser, game: str, size: str) -> Non
     page.wait_for_timeout(300)  # the card faces load from the sprite
     page.screenshot(path=str(ARTIFACTS / f"{game}-{size}.png"))
     moves = play_hand(page, check=look)
-    assert moves >= 3
+    assert moves >= 1  # the deal is random: easy may knock at its first turn, after one or two of ours
     page.wait_for_selector("#modal:not(.hidden) #close-modal", timeout=15_000)
     page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-end-of-hand.png"))
     assert "Hand 1 is over" in page.inner_text("#modal-title")
