@@ -178,9 +178,8 @@ def test_the_committed_model_is_small_loads_and_plays_legally() -> None:
     observation = _load(SCRIPT).parse_args(_page_commands(SCRIPT)[1]).observation
     assert _observation(model) == observation
     from cardtable.adapters.policy import SB3Policy
-    from cardtable.gin import GinRules
 
-    assert SB3Policy(path=str(MODEL)).observation_for(GinRules()) == observation
+    assert SB3Policy(path=str(MODEL)).observation == observation
     decisions, _ = _play(model, hands=6, opponent="easy", seed=5, deterministic=True)
     assert decisions > 0
     with CURVE.open(newline="", encoding="utf-8") as f:

@@ -154,7 +154,7 @@ class PolicyAgent:
 
     def act(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         """The move the policy chooses from ``view`` (one id at a time for Casino's multi-id moves)."""
-        adapter = adapter_for_rules(view.rules, self.observation_for(view.rules))
+        adapter = adapter_for_rules(view.rules, self.observation)
         state: Any = _LegalOnly(legal_actions, view.seat)
         pending: Pending = ()
         for _ in range(64):
@@ -173,10 +173,6 @@ class PolicyAgent:
             if move is not None:
                 return move
         raise AssertionError("a move takes at most a few dozen ids")
-
-    def observation_for(self, rules: Any) -> str:
-        """The observation variant to encode views of a game under ``rules`` with: :attr:`observation`."""
-        return self.observation
 
 
 def _cached(kind: str, path: str, load: Callable[[str], Any]) -> Any:
@@ -218,7 +214,10 @@ class SB3Policy(PolicyAgent):
         space = model.observation_space["observation"] if wants_dict else model.observation_space
         self.obs_size = int(np.prod(space.shape))
         """The length of the observation vector the model was trained on."""
-        self._observation = observation
+        if observation is None:  # only Gin has variants; a size of another game's model is "standard"
+            from .gin import OBSERVATIONS
+
+            observation = next((k for k, size in OBSERVATIONS.items() if size == self.obs_size), "standard")
 
         def policy(obs: Obs, mask: Mask) -> int:
             seen: Any = {"observation": obs[None], "action_mask": mask[None].astype(np.int8)} if wants_dict else obs[None]
@@ -227,15 +226,7 @@ class SB3Policy(PolicyAgent):
             return int(np.asarray(action).reshape(-1)[0])
 
         super().__init__(policy, name=name or f"sb3:{Path(path).stem}", seed=seed, on_illegal=on_illegal,
-                         observation=observation or "standard")
-
-    def observation_for(self, rules: Any) -> str:
-        """The variant given, else the one whose size is the model's (Gin: ``"melds"`` for 700 values)."""
-        if self._observation is None and isinstance(rules, GinRules):
-            from .gin import OBSERVATIONS
-
-            return next((k for k, size in OBSERVATIONS.items() if size == self.obs_size), "standard")
-        return self.observation
+                         observation=observation)
 
 
 def _sb3_class(algo: str) -> Any:
