@@ -87,7 +87,7 @@ from ..cards import Card, cards_to_mask, iter_mask
 from ..errors import IllegalActionError
 from ..gin import GinGame, GinRules
 from ..gin.actions import BIG_GIN, DEAL, DISCARD, DRAW, DRAWN, KNOCK, PASS, TAKE, TAKE_KNOCK, GinAction
-from ..gin.melds import canonical_arrangement, deadwood
+from ..gin.melds import canonical_arrangement, deadwood, deadwood_cards, joins_meld
 from ..gin.phases import PHASES
 from ..gin.state import GinState
 from ..gin.view import GinView
@@ -291,9 +291,8 @@ class GinAdapter(FlatAdapter):
     def _meld_features(self, view: GinView, obs: Obs) -> None:
         """Fills ``obs[542:700]``: the meld features of the module docstring."""
         hand = cards_to_mask(view.hand)
-        for meld in canonical_arrangement(hand):
-            for c in iter_mask(meld):
-                obs[542 + c.index] = 1.0
+        for c in iter_mask(hand & ~deadwood_cards(hand, canonical_arrangement(hand))):
+            obs[542 + c.index] = 1.0
         for c in view.hand:
             obs[594 + c.index] = min(deadwood(hand & ~c.bit) / 110.0, 1.0)
         seen = hand | cards_to_mask(view.discard_pile) | cards_to_mask(view.opponent_known)
@@ -310,7 +309,7 @@ class GinAdapter(FlatAdapter):
                 if len(view.hand) == 10:
                     keep = with_up if self.rules.discard_taken_card else hand
                     obs[698] = min(min(deadwood(with_up & ~c.bit) for c in iter_mask(keep)) / 110.0, 1.0)
-                obs[699] = any(m & up for m in canonical_arrangement(with_up))
+                obs[699] = joins_meld(hand, up)
 
     def _opponent_discards(self, view: GinView) -> tuple[list[int], list[int]]:
         """:func:`opponent_discards`, continuing this seat's last reading while its log only grew."""

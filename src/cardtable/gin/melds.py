@@ -28,6 +28,7 @@ __all__ = [
     "arrangements_within",
     "all_melds",
     "canonical_arrangement",
+    "joins_meld",
     "layoff_plan",
     "LayoffPlan",
     "is_meld",
@@ -292,6 +293,12 @@ def arrangements_within(mask: int, limit: int) -> list[tuple[int, ...]]:
 def canonical_arrangement(mask: int) -> tuple[int, ...]:
     """The first of :func:`minimal_arrangements`: one fixed arrangement with the least deadwood."""
     return minimal_arrangements(mask)[0]
+
+
+def joins_meld(mask: int, card_bit: int) -> bool:
+    """Whether the card ``card_bit`` is in a meld of the canonical arrangement of ``mask`` with it
+    (the simple players' test for taking an upcard)."""
+    return any(m & card_bit for m in canonical_arrangement(mask | card_bit))
 
 
 def deadwood_cards(mask: int, arrangement: tuple[int, ...]) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ...cards import cards_to_mask
 from ...gin.actions import GinAction
-from ...gin.melds import canonical_arrangement, deadwood, deadwood_cards
+from ...gin.melds import canonical_arrangement, deadwood, deadwood_cards, joins_meld
 from ...gin.view import GinView
 
 __all__ = ["EasyGinAgent"]
@@ -41,7 +41,7 @@ class EasyGinAgent:
                 return by_kind[kind]
         if "take" in by_kind and view.upcard is not None:
             up = view.upcard
-            if any(m & up.bit for m in canonical_arrangement(hand | up.bit)):
+            if joins_meld(hand, up.bit):
                 return by_kind["take"]
             return by_kind.get("pass") or by_kind.get("draw") or legal_actions[0]
         for kind in ("draw", "pass"):

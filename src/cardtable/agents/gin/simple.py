@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ...cards import cards_to_mask
 from ...gin.actions import GinAction
-from ...gin.melds import canonical_arrangement, deadwood
+from ...gin.melds import deadwood, joins_meld
 from ...gin.view import GinView
 
 __all__ = ["SimpleGinAgent"]
@@ -34,7 +34,7 @@ class SimpleGinAgent:
             return kinds["big gin"]
         if "take" in kinds and view.upcard is not None:
             up = view.upcard
-            joined = any(m & up.bit for m in canonical_arrangement(hand | up.bit))
+            joined = joins_meld(hand, up.bit)
             if joined:
                 return kinds["take"]
             return kinds.get("pass") or kinds["draw"]
