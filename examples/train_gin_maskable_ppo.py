@@ -368,8 +368,10 @@ def imitate(model: MaskablePPO, args: argparse.Namespace, logger: CurveLogger) -
     """The warm start: ``--imitate-rounds`` rounds of collecting the teacher's choices (the first
     round with the teacher playing, later ones with the policy playing and the teacher labelling)
     and cloning them, within ``--imitate-minutes``; one curve row (phase ``imitate``) per round."""
-    teacher = make_agent("gin", args.imitate, seed=args.seed + 7)
-    envs = imitation_envs(args, seed=args.seed * 1000 + 500)
+    # in-process collection keeps one teacher and its envs over the rounds; workers make their own
+    in_process = args.imitate_workers <= 1
+    teacher = make_agent("gin", args.imitate, seed=args.seed + 7) if in_process else None
+    envs = imitation_envs(args, seed=args.seed * 1000 + 500) if in_process else None
     data = Demonstrations()
     budget = args.imitate_minutes * 60
     agreement = 0.0
