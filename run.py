@@ -162,10 +162,8 @@ def main(argv: list[str]) -> int:
             note(f"running {Path(cmd[0]).name} ...")
             if run(cmd, ROOT) != 0:
                 return 1
-        # one worker per core, each test file kept on one worker (its module fixtures are built once);
-        # "python3 run.py test -n 0 tests/..." runs in this process instead
         note("running pytest ...")
-        return run([str(PY), "-m", "pytest", "-n", "auto", "--dist", "loadfile", *argv[1:]], ROOT)
+        return run([str(PY), "-m", "pytest", *argv[1:]], ROOT)
     args = argv[1:] if what == "--" else (argv or ["play"])
     ensure_env(extras_for(args))
     # the program learns how it was launched, for the commands it prints (see launcher())
