@@ -162,8 +162,18 @@ def main(argv: list[str]) -> int:
             note(f"running {Path(cmd[0]).name} ...")
             if run(cmd, ROOT) != 0:
                 return 1
-        note("running pytest ...")
-        return run([str(PY), "-m", "pytest", *argv[1:]], ROOT)
+        pytest = [str(PY), "-m", "pytest"]
+        if argv[1:]:  # a part of the suite, as asked: in this process
+            note("running pytest ...")
+            return run([*pytest, *argv[1:]], ROOT)
+        # the suite in two parts: one pytest-xdist worker per core (each test file on one worker), then the
+        # tests marked serial (they measure time: a busy second core would stretch it) alone. Both parts run,
+        # and each fails if it ran no test (pytest's exit code 5).
+        note("running pytest: the suite but its timing-sensitive tests, one worker per core ...")
+        shared = run([*pytest, "-n", "auto", "--dist", "loadfile", "-m", "not serial"], ROOT)
+        note("running pytest: the timing-sensitive tests (marked serial), alone ...")
+        alone = run([*pytest, "-p", "no:xdist", "-m", "serial"], ROOT)
+        return shared or alone
     args = argv[1:] if what == "--" else (argv or ["play"])
     ensure_env(extras_for(args))
     # the program learns how it was launched, for the commands it prints (see launcher())

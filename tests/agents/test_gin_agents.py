@@ -355,6 +355,7 @@ def test_explain_returns_sorted_legal_actions() -> None:
     assert checked > 20
 
 
+@pytest.mark.serial  # timing-sensitive: run alone, see pyproject's markers
 def test_hard_runs_on_a_process_pool_and_within_its_budget() -> None:
     import time
 

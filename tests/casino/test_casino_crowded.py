@@ -26,6 +26,8 @@ from cardtable.casino.legal_moves import LegalMoves
 from cardtable.casino.values import NUMERALS, VALUE_MASK, loose_tables
 from cardtable.errors import IllegalActionError
 
+pytestmark = pytest.mark.serial  # timing-sensitive (the computer players' budgets on crowded tables (CPU time)): run alone, see pyproject's markers
+
 RICH = "TD x 5S+5H 6S+4S 6H+4H 6D+4D 5D+4C+AS 3S+3H+3D+AH 2S+2H+2D+2C+AD+AC"
 """The richest capture of the 24-card issue table (21 of its cards)."""
 

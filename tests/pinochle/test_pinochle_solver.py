@@ -123,6 +123,7 @@ def _stage2_start(seed: int) -> tuple[int, int, int]:
     return canonical(state.hand(seat)), canonical(state.hand(1 - seat)), state.trump
 
 
+@pytest.mark.serial  # timing-sensitive: run alone, see pyproject's markers
 def test_deadline_cuts_a_hard_search_short() -> None:
     me, opp, trump = _stage2_start(9)  # about 140,000 nodes uncapped
     solver = Solver(trump)

@@ -16,6 +16,8 @@ from .browser_kit import Browser, create_table, new_page, one_move
 from .test_browser_reconnect import Restartable
 from .test_cluster_postgres import pg_url as schema_of_its_own
 
+pytestmark = pytest.mark.serial  # timing-sensitive (a page moves to another server when its own stops): run alone, see pyproject's markers
+
 browser = kit.browser  # the fixtures
 pg_url = schema_of_its_own
 

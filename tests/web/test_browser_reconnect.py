@@ -16,6 +16,8 @@ import pytest
 from . import browser_kit as kit
 from .browser_kit import ARTIFACTS, Browser, Page, create_table, new_page
 
+pytestmark = pytest.mark.serial  # timing-sensitive (a server restarts under an open page): run alone, see pyproject's markers
+
 browser = kit.browser  # the fixture
 SIZES = ["phone", "desktop"]
 LONGEST_WAIT = 5.0  # static/reconnect.js

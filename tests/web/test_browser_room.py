@@ -7,9 +7,12 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from . import browser_kit as kit
 from .browser_kit import ARTIFACTS, Browser, Page, audit, my_turn, new_page, no_sideways_scroll, one_move, press
+
+pytestmark = pytest.mark.serial  # timing-sensitive (how soon strangers are seated and told): run alone, see pyproject's markers
 
 server, server_db, browser = kit.server, kit.server_db, kit.browser  # the fixtures
 

@@ -36,6 +36,8 @@ from cardtable.store import schema as s  # noqa: E402
 from .db_faults_kit import free_port, up, wait_for  # noqa: E402
 from .test_cluster_postgres import pg_url as schema_of_its_own  # noqa: E402
 
+pytestmark = pytest.mark.serial  # timing-sensitive (one of three server processes is killed mid-game): run alone, see pyproject's markers
+
 pg_url = schema_of_its_own  # the fixture: a PostgreSQL schema of the test's own
 
 PG_URL = os.environ.get("CARDTABLE_TEST_POSTGRES_URL", "").strip()

@@ -26,6 +26,8 @@ from cardtable.match import Match
 from cardtable.store import Store, StoreConflictError
 from pg_schema import fresh_schema
 
+pytestmark = pytest.mark.serial  # timing-sensitive (server processes on one PostgreSQL): run alone, see pyproject's markers
+
 PG_URL = os.environ.get("CARDTABLE_TEST_POSTGRES_URL", "").strip()
 
 

@@ -20,6 +20,8 @@ from cardtable.apps.web.server import create_app
 
 from .conftest import new_table
 
+pytestmark = pytest.mark.serial  # timing-sensitive (hint budgets in seconds of thinking): run alone, see pyproject's markers
+
 VS_COMPUTER = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "level": "random"}]
 
 

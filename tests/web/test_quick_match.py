@@ -16,6 +16,8 @@ from cardtable.apps.web.server import create_app
 
 from .test_lobby import join
 
+pytestmark = pytest.mark.serial  # timing-sensitive (a computer comes after a timed wait): run alone, see pyproject's markers
+
 
 def quick(client: Any, name: str, game: str = "gin", **extra: Any) -> dict[str, Any]:
     r = client.post("/api/quick", json={"game": game, "name": name, **extra})

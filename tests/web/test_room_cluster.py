@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import make_url, select
 
 from cardtable.apps.web import roomdb
@@ -24,6 +25,8 @@ from cardtable.apps.web.server import create_app
 from cardtable.store import schema as s
 
 from .test_cluster_postgres import Seen, pg_url, wait_until
+
+pytestmark = pytest.mark.serial  # timing-sensitive (quick matches across processes, timed): run alone, see pyproject's markers
 
 __all__ = ["pg_url"]  # the fixture, used by name
 

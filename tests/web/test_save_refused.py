@@ -24,6 +24,8 @@ from cardtable.store import Store
 from .conftest import new_table
 from .test_db_faults import VS_COMPUTER, legal, stored_hands, until
 
+pytestmark = pytest.mark.serial  # timing-sensitive (a computer's think delay while a save is refused): run alone, see pyproject's markers
+
 
 def test_a_refused_move_is_undone_and_reported_and_the_table_plays_on(tmp_path: Path,
                                                                        caplog: pytest.LogCaptureFixture) -> None:
