@@ -202,6 +202,11 @@ def test_the_apps_seat_names_in_the_language(tmp_path: Path) -> None:
         app_store.save_match(match, seat_kinds=["human", "computer:medium"])
         out = io.StringIO()
         replay(app_store, 1, out, "cs")
+        english = io.StringIO()
+        replay(app_store, 1, english, "en")
     text = out.getvalue()
     assert "Computer" not in text and "medium" not in text
     assert "\nCelkem: Vy 0, Počítač (střední) 0.\n" in text and re.search(r"^Počítač odhazuje ", text, re.M)
+    # the person is spoken to ("as you saw it"), not named ("as You saw it", "jak to viděl(a) Vy")
+    assert "nedohráno, proto tak, jak jste to viděli vy (" in text and "viděl(a) Vy" not in text
+    assert ": not finished, so shown as you saw it (" in english.getvalue()

@@ -414,9 +414,13 @@ def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause:
     match = start_match(record)
     names = list(record.seat_names)
     print(title, file=w)
-    print(_("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed stay "
-            "hidden until it ends)") % {"game": record.game, "sides": _versus(match.side_names()), "name": names[seat]},
-          file=w)
+    if names[seat] == "You":  # the person this program made the match for: "as you saw it"
+        said = _("%(game)s, %(sides)s: not finished, so shown as you saw it (the other hands and the seed stay "
+                 "hidden until it ends)")
+    else:
+        said = _("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed "
+                 "stay hidden until it ends)")
+    print(said % {"game": record.game, "sides": _versus(match.side_names()), "name": names[seat]}, file=w)
 
     def show(state: Any) -> None:
         view = state.view(seat)

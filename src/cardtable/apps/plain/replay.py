@@ -68,7 +68,7 @@ def _replay_finished(out: TextIO, record: Any, title: str, lang: str, pause: Cal
                 print(commands._chance(chance), file=out)
                 chance, shown = [], False
             if not shown:
-                _position(out, record.game, state, names, actor, lang)
+                _position(out, record.game, state, names, actor, lang, you=match.seat_names[actor] == "You")
                 if not pause():
                     return 0
             action = state.parse_action(text)
@@ -99,9 +99,13 @@ def _replay_as_seat(out: TextIO, record: Any, title: str, seat: int, lang: str, 
     match = start_match(record)
     names, sides = _shown_names(match, lang)
     print(title, file=out)
-    print(str(t.gettext("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed "
-                        "stay hidden until it ends)")) % {"game": record.game, "sides": commands._versus(sides),
-                                                          "name": names[seat]}, file=out)
+    if match.seat_names[seat] == "You":  # the person this program made the match for: "as you saw it"
+        said = t.gettext("%(game)s, %(sides)s: not finished, so shown as you saw it (the other hands and the seed "
+                         "stay hidden until it ends)")
+    else:
+        said = t.gettext("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the "
+                         "seed stay hidden until it ends)")
+    print(str(said) % {"game": record.game, "sides": commands._versus(sides), "name": names[seat]}, file=out)
 
     def show(state: Any) -> None:
         for line in render_view(record.game, state.view(seat), names, lang).splitlines():
@@ -146,9 +150,14 @@ def _chance_card(action: Any) -> str:
     return card_name(card) if card is not None else str(action)
 
 
-def _position(out: TextIO, game: str, state: Any, names: Sequence[str], seat: int, lang: str) -> None:
-    """The table as ``seat`` sees it, then every other hand (a finished match hides nothing)."""
-    said = str(i18n.translation(lang).gettext("As {name} sees the table:")).format(name=names[seat])
+def _position(out: TextIO, game: str, state: Any, names: Sequence[str], seat: int, lang: str, *, you: bool) -> None:
+    """The table as ``seat`` sees it, then every other hand (a finished match hides nothing). ``you``: ``seat``
+    is the person this program made the match for (its seat name is ``You``)."""
+    t = i18n.translation(lang)
+    if you:
+        said = str(t.gettext("As you see the table:"))
+    else:
+        said = str(t.gettext("As {name} sees the table:")).format(name=names[seat])
     print(f"    {said}", file=out)
     for line in render_view(game, state.view(seat), names, lang).splitlines():
         print(f"    {line}", file=out)
