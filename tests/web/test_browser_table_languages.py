@@ -313,6 +313,10 @@ def _static_table(browser: Browser, base: str) -> None:
     left = english_left(page, "cs")
     assert not left, left[:10]
     assert page.locator(".actions .action").count() or page.locator("#hand .hand-card").count()
+    href = page.get_attribute('link[rel="manifest"]', "href")  # installed, the site is named in Czech too
+    assert href == "manifest-cs.webmanifest", href
+    manifest = page.evaluate("async (h) => (await fetch(h)).json()", href)
+    assert manifest["lang"] == "cs" and manifest["description"].startswith("Hrajte "), manifest
     page.screenshot(path=str(ARTIFACTS / "table-gin-cs-phone-offline.png"), full_page=True)
     page.evaluate("localStorage.setItem('cardtable:lang', 'en_XA')")  # the pseudo-locale: nothing outside ⟦ ⟧
     page.reload()

@@ -25,7 +25,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.apps.web.static_site import MARKER, PYODIDE_VERSION, build_static
+from cardtable.apps.web.static_site import MARKER, PYODIDE_VERSION, build_static, manifest_name
+from cardtable.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,6 +56,11 @@ def test_the_build_writes_the_site(site: Path) -> None:
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
     assert all((site / i["src"]).is_file() for i in manifest["icons"])
+    for lang in LANGUAGES:  # a manifest per language: what the browser shows when it installs the site
+        translated = json.loads((site / manifest_name(lang)).read_text(encoding="utf-8"))
+        assert translated["lang"].startswith(lang) and translated["icons"] == manifest["icons"]
+        assert (translated["description"] == manifest["description"]) == (lang == "en"), (lang, translated)
+        assert manifest_name(lang) in info["files"]
     sw = (site / "sw.js").read_text()
     assert info["cache"] in sw and '"pyodide/pyodide.asm.wasm"' in sw and "__FILES__" not in sw
     # the front end is the server's own files, with the addresses made relative

@@ -15,7 +15,7 @@ Layout of the folder::
     static/...              the front end, the same files as the server's
     pyodide/...             Pyodide's runtime files (the pinned npm version, integrity checked)
     cardtable.zip           the pure-Python cardtable package (no server modules, no models)
-    sw.js, manifest.webmanifest, icons/   offline and install
+    sw.js, manifest*.webmanifest, icons/   offline and install (a manifest per language)
     build.json              what was built: versions, files, sizes
 
 This module needs no web framework: only the standard library (the build downloads Pyodide's tarball
@@ -41,7 +41,7 @@ from typing import Any
 
 from ... import __version__
 from ...errors import CardtableError
-from ...i18n import LANGUAGES
+from ...i18n import LANGUAGES, N_, translation
 from .catalogs import catalog_json
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_INTEGRITY", "build_static", "pyodide_tarball", "cached_pyodide", "package_zip",
@@ -257,7 +257,17 @@ def _icons(out: Path) -> list[str]:
     return names
 
 
-def _manifest(icons: list[str]) -> dict[str, Any]:
+APP_NAME = N_("cardtable: Gin Rummy, Casino and Pinochle")
+APP_DESCRIPTION = N_("Play Gin Rummy, Casino and Pinochle against the computer, offline, in the browser.")
+
+
+def manifest_name(lang: str) -> str:
+    """The web app manifest of the page in ``lang``: ``manifest.webmanifest`` (English), else
+    ``manifest-LANG.webmanifest`` (static/i18n.js links the page to the one of the language it speaks)."""
+    return "manifest.webmanifest" if lang == "en" else f"manifest-{lang}.webmanifest"
+
+
+def _manifest(icons: list[str], lang: str = "en") -> dict[str, Any]:
     entries = []
     for icon in icons:
         size = re.search(r"(\d+)", icon)
@@ -265,8 +275,9 @@ def _manifest(icons: list[str]) -> dict[str, Any]:
         entries.append({"src": icon, "sizes": f"{px}x{px}", "type": "image/png",
                         "purpose": "maskable" if "maskable" in icon else "any"})
     entries.append({"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"})
-    return {"name": "cardtable: Gin Rummy, Casino and Pinochle", "short_name": "cardtable",
-            "description": "Play Gin Rummy, Casino and Pinochle against the computer, offline, in the browser.",
+    t = translation(lang, "web")
+    return {"name": t.gettext(APP_NAME), "short_name": "cardtable", "description": t.gettext(APP_DESCRIPTION),
+            "lang": "zh-Hans" if lang == "zh" else lang, "dir": "ltr",
             "start_url": "./index.html#/", "scope": "./", "display": "standalone", "background_color": "#0b4f2c",
             "theme_color": "#0b4f2c", "icons": entries}
 
@@ -327,7 +338,8 @@ def build_static(out_dir: str | os.PathLike[str], pyodide: str | os.PathLike[str
     icons = _icons(out)
     for icon in icons:
         written[icon] = (out / icon).read_bytes()
-    put("manifest.webmanifest", json.dumps(_manifest(icons), indent=1))
+    for lang in LANGUAGES:  # the name and description the browser shows when the site is installed, per language
+        put(manifest_name(lang), json.dumps(_manifest(icons, lang), indent=1, ensure_ascii=False))
     # the service worker: every file above, under a cache name that changes with any of them
     digest = hashlib.sha256()
     for name in sorted(written):

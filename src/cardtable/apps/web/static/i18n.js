@@ -70,6 +70,9 @@ export async function setLanguage(code) {
   // a page translated through this module says so (<html data-i18n>): its language is this one; CJK fonts pick
   // their glyphs by it. Both pages (index.html: the lobby, the table, replays, statistics; rules.html) are marked.
   if (document.documentElement.hasAttribute("data-i18n")) document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang === PSEUDO ? "en-XA" : lang;
+  // the static site is installable: its manifest names and describes it in this language (static_site.manifest_name)
+  const manifest = STATIC_SITE && document.querySelector('link[rel="manifest"]');
+  if (manifest) manifest.setAttribute("href", lang === "en" || lang === PSEUDO ? "manifest.webmanifest" : `manifest-${lang}.webmanifest`);
   return lang;
 }
 
