@@ -82,8 +82,10 @@ def main(argv: list[str] | None = None) -> Path:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("csv", type=Path, help="the curve.csv of a training run")
     parser.add_argument("png", type=Path, help="the image to write")
+    parser.add_argument("--env", default="cardtable/GinRummy-v0",
+                        help="the environment trained on, for the title (default: cardtable/GinRummy-v0)")
     args = parser.parse_args(argv)
-    return plot(read_curve(args.csv), args.png)
+    return plot(read_curve(args.csv), args.png, title=f"MaskablePPO on {args.env}")
 
 
 if __name__ == "__main__":

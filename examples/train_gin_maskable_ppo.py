@@ -1,9 +1,12 @@
-"""Train a Gin Rummy policy with sb3-contrib's MaskablePPO on the Gymnasium environment, unchanged.
+"""Train a Gin Rummy policy with sb3-contrib's MaskablePPO on the Gymnasium environment, unchanged
+(``--game casino``: a two-player Casino policy, the same way).
 
-``gym.make("cardtable/GinRummy-v0", opponent=..., zero_sum=True)`` is the environment as the
-package registers it: its ``action_masks()`` method is what ``MaskablePPO`` asks for the legal
-actions, so no ``ActionMasker`` wrapper is needed. The observation is the ``Dict`` of the
-observation planes and the action mask, hence ``"MultiInputPolicy"``.
+``gym.make("cardtable/GinRummy-v0", opponent=..., zero_sum=True)`` (``cardtable/Casino-v0``) is the
+environment as the package registers it: its ``action_masks()`` method is what ``MaskablePPO`` asks for
+the legal actions, so no ``ActionMasker`` wrapper is needed. The observation is the ``Dict`` of the
+observation planes and the action mask, hence ``"MultiInputPolicy"``. A Casino move is a path of
+action ids (a card, then the items it takes or builds on); the env asks for one id at a time, and
+the teacher of ``--imitate`` labels each of them.
 
 What it does:
 
@@ -54,10 +57,13 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import cardtable.adapters  # noqa: F401  (registers the cardtable/... Gymnasium ids)
+from cardtable.adapters.registration import ENV_IDS
 from cardtable.agents import make_agent, parse_agent_spec
 
-ENV_ID = "cardtable/GinRummy-v0"
-LEVELS = ("random", "easy", "medium", "hard", "simple")
+GAMES = ("gin", "casino")
+"""The games this script trains (``--game``): two-player Gin Rummy and two-player Casino."""
+LEVELS = {"gin": ("random", "easy", "medium", "hard", "simple"), "casino": ("random", "easy", "medium", "hard")}
+"""Each game's computer levels (opponents, evaluation, the teacher): ``random`` first."""
 
 
 DEADWOOD = 380  # observation index: the learner's minimum deadwood / 110 (cardtable.adapters.gin)
@@ -96,11 +102,19 @@ class DeadwoodShaping(gym.Wrapper[Any, Any, Any, Any]):
         return obs, float(reward) + shaping, terminated, truncated, info
 
 
+def registered_env(game: str, opponent: str, observation: str = "standard") -> gym.Env[Any, Any]:
+    """``gym.make`` of ``game``'s registered id against ``opponent``, rewarding point differences
+    (``observation``: Gin's variant; Casino has one observation)."""
+    options = {"observation": observation} if game == "gin" else {}
+    return gym.make(ENV_IDS[game], opponent=opponent, zero_sum=True, **options)
+
+
 def make_env(opponent: str, reward_scale: float = 1.0, shaping: float = 0.0, gamma: float = 1.0,
-             observation: str = "standard") -> gym.Env[Any, Any]:
-    """The registered Gin env against ``opponent`` with the ``observation`` variant; rewards are point
-    differences plus, if ``shaping`` > 0, the deadwood shaping (:class:`DeadwoodShaping`), times ``reward_scale``."""
-    env = gym.make(ENV_ID, opponent=opponent, zero_sum=True, observation=observation)
+             observation: str = "standard", game: str = "gin") -> gym.Env[Any, Any]:
+    """The registered env of ``game`` against ``opponent`` with the ``observation`` variant; rewards are point
+    differences plus, if ``shaping`` > 0 (Gin), the deadwood shaping (:class:`DeadwoodShaping`), times
+    ``reward_scale``."""
+    env = registered_env(game, opponent, observation)
     if shaping > 0:
         env = DeadwoodShaping(env, shaping, gamma)
     if reward_scale != 1.0:
@@ -110,9 +124,9 @@ def make_env(opponent: str, reward_scale: float = 1.0, shaping: float = 0.0, gam
 
 
 def make_vec_env(opponents: list[str], n_envs: int, reward_scale: float, subproc: bool = False,
-                 shaping: float = 0.0, gamma: float = 1.0, observation: str = "standard") -> VecEnv:
+                 shaping: float = 0.0, gamma: float = 1.0, observation: str = "standard", game: str = "gin") -> VecEnv:
     """``n_envs`` envs, the opponents assigned round robin."""
-    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale, shaping, gamma, observation)
+    fns = [partial(make_env, opponents[i % len(opponents)], reward_scale, shaping, gamma, observation, game)
            for i in range(n_envs)]
     return SubprocVecEnv(fns) if subproc else DummyVecEnv(fns)
 
@@ -258,9 +272,7 @@ def collect(model: MaskablePPO, teacher: Any, envs: list[Any], data: Demonstrati
         done = False
         reward = 0.0
         while not done:
-            state = env.game_state
-            move = teacher.act(state.view(env.seat), state.legal_moves())
-            (aid,) = env.adapter.encode(state, move)  # a Gin move is one id
+            aid = teacher_id(teacher, env)
             mask = obs["action_mask"].astype(bool)
             assert mask[aid], "the teacher chose a move outside the env's mask"
             data.obs.append(obs["observation"])
@@ -275,6 +287,18 @@ def collect(model: MaskablePPO, teacher: Any, envs: list[Any], data: Demonstrati
         data.returns.extend(reward * reward_scale * gamma ** (steps - 1 - i) for i in range(steps))
         points.append(reward)
     return points
+
+
+def teacher_id(teacher: Any, env: Any) -> int:
+    """The action id the teacher's move takes next in the unwrapped ``env``: a Gin move is one id; a
+    Casino move is a path of ids, and once some are chosen (``env.pending``, perhaps by the policy) the
+    teacher chooses among the legal moves whose path goes that way."""
+    state, pending = env.game_state, tuple(env.pending)
+    legal = state.legal_moves()
+    if pending:
+        legal = [m for m in legal if tuple(env.adapter.encode(state, m)[:len(pending)]) == pending]
+    move = teacher.act(state.view(env.seat), legal)
+    return int(env.adapter.encode(state, move)[len(pending)])
 
 
 def collect_round(model: MaskablePPO, args: argparse.Namespace, data: Demonstrations, *, round_index: int,
@@ -296,7 +320,7 @@ def collect_round(model: MaskablePPO, args: argparse.Namespace, data: Demonstrat
         try:
             torch.set_num_threads(1)
             part = Demonstrations()
-            points = collect(model, make_agent("gin", args.imitate, seed=args.seed + 7),
+            points = collect(model, make_agent(args.game, args.imitate, seed=args.seed + 7),
                              imitation_envs(args, seed=args.seed * 1000 + 500 + 97 * round_index + 13 * w), part,
                              max_states=max(1, args.imitate_states // workers), **kwargs)
             queue.put((w, np.stack(part.obs) if part.obs else None, part.masks, part.actions, part.returns, points))
@@ -326,7 +350,7 @@ def collect_round(model: MaskablePPO, args: argparse.Namespace, data: Demonstrat
 
 def imitation_envs(args: argparse.Namespace, seed: int) -> list[Any]:
     """One unwrapped env per ``--opponent`` level, reset with ``seed``, ``seed + 1``, ..."""
-    envs = [gym.make(ENV_ID, opponent=o, zero_sum=True, observation=args.observation).unwrapped for o in args.opponent]
+    envs = [registered_env(args.game, o, args.observation).unwrapped for o in args.opponent]
     for i, env in enumerate(envs):
         env.reset(seed=seed + i)
     return envs
@@ -370,7 +394,7 @@ def imitate(model: MaskablePPO, args: argparse.Namespace, logger: CurveLogger) -
     and cloning them, within ``--imitate-minutes``; one curve row (phase ``imitate``) per round."""
     # in-process collection keeps one teacher and its envs over the rounds; workers make their own
     in_process = args.imitate_workers <= 1
-    teacher = make_agent("gin", args.imitate, seed=args.seed + 7) if in_process else None
+    teacher = make_agent(args.game, args.imitate, seed=args.seed + 7) if in_process else None
     envs = imitation_envs(args, seed=args.seed * 1000 + 500) if in_process else None
     data = Demonstrations()
     budget = args.imitate_minutes * 60
@@ -394,12 +418,13 @@ def imitate(model: MaskablePPO, args: argparse.Namespace, logger: CurveLogger) -
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", default="gin", choices=GAMES, help="the game, two players (default: gin)")
     parser.add_argument("--timesteps", type=int, default=20_000_000, help="stop after this many env steps (default: 20M)")
     parser.add_argument("--minutes", type=float, default=None, help="wall-clock budget: stop when reached (default: none)")
     parser.add_argument("--opponent", default="random,easy",
                         help="comma-separated opponent levels spread over the envs (default: random,easy)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("runs/gin_ppo"), help="output folder (default: runs/gin_ppo)")
+    parser.add_argument("--out", type=Path, default=None, help="output folder (default: runs/GAME_ppo)")
     parser.add_argument("--n-envs", type=int, default=4, help="environments stepped together (default: 4)")
     parser.add_argument("--subproc", action="store_true", help="one process per env (SubprocVecEnv; default: DummyVecEnv)")
     parser.add_argument("--threads", type=int, default=1, help="torch.set_num_threads (default: 1)")
@@ -437,22 +462,28 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--window", type=int, default=500, help="training hands averaged in train_points (default: 500)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
+    levels_of_game = LEVELS[args.game]
+    if args.out is None:
+        args.out = Path(f"runs/{args.game}_ppo")
     for name in ("opponent", "eval_opponents"):
         levels = [s.strip() for s in getattr(args, name).split(",") if s.strip()]
-        if not levels or any(level not in LEVELS for level in levels):
-            parser.error(f"--{name.replace('_', '-')}: give levels among {', '.join(LEVELS)}")
+        if not levels or any(level not in levels_of_game for level in levels):
+            parser.error(f"--{name.replace('_', '-')}: give {args.game} levels among {', '.join(levels_of_game)}")
         setattr(args, name, levels)
     if args.imitate is not None:
         try:
             level, _ = parse_agent_spec(args.imitate)
         except ValueError as exc:
             parser.error(f"--imitate: {exc}")
-        if level not in LEVELS[1:]:
-            parser.error(f"--imitate: give a level among {', '.join(LEVELS[1:])}, with options if you like")
+        if level not in levels_of_game[1:]:
+            parser.error(f"--imitate: give a {args.game} level among {', '.join(levels_of_game[1:])}, "
+                         f"with options if you like")
         try:
-            make_agent("gin", args.imitate)  # its options too: a worker would fail only after the fork
+            make_agent(args.game, args.imitate)  # its options too: a worker would fail only after the fork
         except ValueError as exc:
             parser.error(f"--imitate: {exc}")
+    if args.game != "gin" and (args.shaping > 0 or args.observation != "standard"):
+        parser.error("--shaping and --observation are Gin's: Casino has one observation and no deadwood")
     if args.minutes is not None and args.minutes <= 0:
         parser.error("--minutes must be positive")
     if args.imitate is not None and (args.imitate_minutes <= 0 or args.imitate_rounds <= 0 or args.imitate_states <= 0
@@ -477,8 +508,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
     env = make_vec_env(args.opponent, args.n_envs, args.reward_scale, args.subproc, args.shaping, args.gamma,
-                       args.observation)
-    eval_envs: dict[str, VecEnv] = {o: DummyVecEnv([partial(make_env, o, observation=args.observation)])
+                       args.observation, args.game)
+    eval_envs: dict[str, VecEnv] = {o: DummyVecEnv([partial(make_env, o, observation=args.observation, game=args.game)])
                                     for o in args.eval_opponents}
     model = MaskablePPO(
         "MultiInputPolicy", env, learning_rate=args.lr, n_steps=args.n_steps, batch_size=args.batch_size,

@@ -32,6 +32,8 @@ PAGE = ROOT / "docs" / "adapters" / "training-sb3.md"
 SCRIPT = "examples/train_gin_maskable_ppo.py"
 MODEL = ROOT / "src" / "cardtable" / "adapters" / "models" / "gin_maskable_ppo.zip"
 CURVE = ROOT / "src" / "cardtable" / "adapters" / "models" / "gin_maskable_ppo_curve.csv"
+CASINO_MODEL = ROOT / "src" / "cardtable" / "adapters" / "models" / "casino_maskable_ppo.zip"
+CASINO_CURVE = ROOT / "src" / "cardtable" / "adapters" / "models" / "casino_maskable_ppo_curve.csv"
 TINY = ["--timesteps", "512", "--n-envs", "2", "--n-steps", "128", "--batch-size", "64",
         "--eval-every", "512", "--eval-hands", "3", "--quiet"]
 
@@ -46,9 +48,10 @@ def _load(relative: str) -> ModuleType:
 
 
 def _page_commands(script: str) -> list[list[str]]:
-    """The arguments of the page's ``python <script> ...`` lines: the recipe, then the committed policy's run."""
+    """The arguments of the page's ``python <script> ...`` lines: the recipe, the committed Gin policy's run,
+    then the committed Casino policy's."""
     lines = [line for line in PAGE.read_text(encoding="utf-8").splitlines() if line.startswith(f"python {script}")]
-    assert len(lines) == 2, f"{PAGE.name} should show two 'python {script}' commands: {lines}"
+    assert len(lines) == 3, f"{PAGE.name} should show three 'python {script}' commands: {lines}"
     return [shlex.split(line, comments=True)[2:] for line in lines]
 
 
@@ -256,3 +259,51 @@ def test_a_failing_imitation_worker_is_reported_not_waited_for(monkeypatch: pyte
     args = script.parse_args(["--imitate", "easy", "--imitate-workers", "2"])
     with pytest.raises(RuntimeError, match="imitation worker 0 failed: ValueError: the teacher broke"):
         script.collect_round(None, args, script.Demonstrations(), round_index=0, deadline=time.perf_counter() + 30)
+
+
+def test_casino_trains_with_the_same_script_and_imitation_labels_every_id_of_a_move(tmp_path: Path) -> None:
+    """``--game casino``: the committed Casino policy's run, cut down. A Casino move is a path of ids; the
+    teacher labels each id, also after the policy chose the first ones itself (the second round)."""
+    script = _load(SCRIPT)
+    casino = _page_commands(SCRIPT)[2]
+    assert casino[casino.index("--game") + 1] == "casino" and "--imitate" in casino
+    result = script.main([*casino, *TINY, "--timesteps", "256", "--eval-opponents", "random", "--imitate-states", "150",
+                          "--imitate-rounds", "2", "--imitate-workers", "1", "--imitate-epochs", "2", "--minutes", "5",
+                          "--imitate-minutes", "2", "--out", str(tmp_path)])
+    data = result["imitation"]["data"]
+    assert len(data) >= 300 and all(mask[aid] for mask, aid in zip(data.masks, data.actions))
+    # the observation's planes of the ids chosen so far in a move (card, items, kind: cardtable.adapters.casino)
+    pending = [obs[416:520].any() or obs[572:584].any() for obs in data.obs]
+    assert any(pending) and not all(pending)  # first ids and later ids of moves, both labelled
+    model = MaskablePPO.load(result["model"], device="cpu")
+    assert model.action_space.n == 117
+    with pytest.raises(SystemExit):
+        script.parse_args(["--game", "casino", "--observation", "melds"])  # Gin's only
+    with pytest.raises(SystemExit):
+        script.parse_args(["--game", "casino", "--opponent", "simple"])  # a Gin level
+
+
+def test_the_committed_casino_model_is_small_loads_and_plays_legally() -> None:
+    from cardtable.adapters import casino_env
+    from cardtable.adapters.policy import SB3Policy
+
+    assert CASINO_MODEL.stat().st_size < 2_500_000  # two hidden layers of 256, no optimizer moments
+    model = MaskablePPO.load(CASINO_MODEL, device="cpu")
+    assert model.action_space.n == 117
+    env = casino_env(opponent="easy", seat=None, illegal_action="raise")
+    obs, _ = env.reset(seed=5)
+    decisions = 0
+    for _ in range(3):
+        done = False
+        while not done:
+            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            obs, _, done, _, _ = env.step(int(action))  # raises on an illegal id
+            decisions += 1
+        obs, _ = env.reset()
+    assert decisions > 30
+    assert SB3Policy(path=str(CASINO_MODEL)).observation == "standard"
+    with CASINO_CURVE.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert rows[0]["phase"] == "imitate" and int(rows[-1]["timesteps"]) > 100_000
+    assert (ROOT / "docs" / "images" / "casino-ppo-learning-curve.png").is_file()
+    assert f"{int(rows[-1]['timesteps']):,}" in PAGE.read_text(encoding="utf-8")
