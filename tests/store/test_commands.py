@@ -88,7 +88,7 @@ def test_replay_reveals_every_hand(store: Store, tmp_path: Path) -> None:
 def test_replay_step_mode_stops_on_q(store: Store) -> None:
     m = Match("gin", seed=6, seat_names=["You", "Bot"])
     play(m, agents_for(["simple", "simple"], 6), moves=10)
-    gid = store.save_match(m, seat_kinds=["human", "simple"])  # unfinished: replayed as You saw it
+    gid = store.save_match(m, seat_kinds=["human", "simple"])  # unfinished: replayed as you saw it
     text = _run(commands.replay, store, str(gid), step=True, inp=io.StringIO("\n\nq\n"))
     assert text.count("[Enter: next, q: quit]") == 3
     assert "(match not finished)" not in text  # stopped early

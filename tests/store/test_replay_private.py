@@ -56,7 +56,7 @@ def test_an_unfinished_game_replays_as_the_person_saw_it(store: Store, game: str
     gid = store.save_match(match, seat_kinds=["human", "computer:random"])
     text = _replay(store, gid)
     assert text.startswith(f"Game {gid} (in progress")
-    assert "shown as You saw it" in text and "(match not finished)" in text
+    assert "shown as you saw it" in text and "(match not finished)" in text
     assert str(SEED) not in text and "seed" not in text.replace("the seed stay hidden", "")
     for card in _hidden_cards(match):
         assert not re.search(rf"(?<![\w♠♥♦♣]){re.escape(card)}(?![\w♠♥♦♣])", text), card
@@ -96,7 +96,7 @@ def test_an_unfinished_game_without_one_human_seat_is_refused(store: Store, tmp_
     path = tmp_path / "g.json"
     store.export_record(mine, path)
     from_file = _replay(None, str(path))
-    assert "shown as You saw it" in from_file and str(SEED) not in from_file
+    assert "shown as you saw it" in from_file and str(SEED) not in from_file
     plain = tmp_path / "bare.json"
     plain.write_text(store.load_record(mine).dumps())            # a record without the seats' kinds
     assert "seat_kinds" not in json.loads(plain.read_text()).get("meta", {})
