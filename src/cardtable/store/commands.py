@@ -407,6 +407,18 @@ def _private_seat(kinds: Sequence[SeatKind] | None, label: str) -> int:
     return humans[0]
 
 
+def _unfinished_heading(gettext: Callable[[str], str], game: str, sides: str, name: str, *, you: bool) -> str:
+    """The first line of an unfinished match's replay, as ``name`` saw it, in ``gettext``'s language (the
+    store's and line mode's replays); ``you``: the seat is the app's own ``You``, spoken to ("as you saw it")."""
+    if you:
+        said = gettext("%(game)s, %(sides)s: not finished, so shown as you saw it (the other hands and the seed "
+                       "stay hidden until it ends)")
+    else:
+        said = gettext("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the "
+                       "seed stay hidden until it ends)")
+    return str(said) % {"game": game, "sides": sides, "name": name}
+
+
 def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause: Callable[[], bool],
                     view_text: Callable[[str, Any, Sequence[str]], str] | None) -> int:
     """An unfinished match as ``seat`` saw it: each action as that seat's view logged it (hidden cards ``?``),
@@ -414,13 +426,8 @@ def _replay_as_seat(w: TextIO, record: GameRecord, title: str, seat: int, pause:
     match = start_match(record)
     names = list(record.seat_names)
     print(title, file=w)
-    if names[seat] == "You":  # the person this program made the match for: "as you saw it"
-        said = _("%(game)s, %(sides)s: not finished, so shown as you saw it (the other hands and the seed stay "
-                 "hidden until it ends)")
-    else:
-        said = _("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the seed "
-                 "stay hidden until it ends)")
-    print(said % {"game": record.game, "sides": _versus(match.side_names()), "name": names[seat]}, file=w)
+    print(_unfinished_heading(_, record.game, _versus(match.side_names()), names[seat], you=names[seat] == "You"),
+          file=w)
 
     def show(state: Any) -> None:
         view = state.view(seat)

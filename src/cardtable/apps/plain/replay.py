@@ -99,13 +99,8 @@ def _replay_as_seat(out: TextIO, record: Any, title: str, seat: int, lang: str, 
     match = start_match(record)
     names, sides = _shown_names(match, lang)
     print(title, file=out)
-    if match.seat_names[seat] == "You":  # the person this program made the match for: "as you saw it"
-        said = t.gettext("%(game)s, %(sides)s: not finished, so shown as you saw it (the other hands and the seed "
-                         "stay hidden until it ends)")
-    else:
-        said = t.gettext("%(game)s, %(sides)s: not finished, so shown as %(name)s saw it (the other hands and the "
-                         "seed stay hidden until it ends)")
-    print(str(said) % {"game": record.game, "sides": commands._versus(sides), "name": names[seat]}, file=out)
+    print(commands._unfinished_heading(t.gettext, record.game, commands._versus(sides), names[seat],
+                                       you=match.seat_names[seat] == "You"), file=out)
 
     def show(state: Any) -> None:
         for line in render_view(record.game, state.view(seat), names, lang).splitlines():
